@@ -1,0 +1,37 @@
+`default_nettype none
+// rr_arb: round-robin choice among the set bits of req_i, starting after last_i.
+//
+// The first requester with an index above last_i wins; if there is none, the
+// lowest requester wins (wrap-around). Stateless: the caller keeps last_i.
+//   req_i = 4'b1011, last_i = 1 -> idx_o = 3;  last_i = 3 -> idx_o = 0.
+module rr_arb #(
+    parameter integer Width = 8,
+    parameter integer IdxW = (Width > 1) ? $clog2(Width) : 1
+) (
+    input  wire [Width-1:0] req_i,
+    input  wire [ IdxW-1:0] last_i,
+    output wire [ IdxW-1:0] idx_o,
+    output wire             valid_o
+);
+  wire [Width-1:0] above;
+  genvar n;
+  generate
+    for (n = 0; n < Width; n = n + 1) begin : g_above
+      if (n == 0) begin : g_zero
+        assign above[n] = 1'b0;  // nothing is above the last index for index 0
+      end else begin : g_pos
+        localparam [IdxW-1:0] Idx = n;
+        assign above[n] = req_i[n] & (Idx > last_i);
+      end
+    end
+  endgenerate
+
+  wire [IdxW-1:0] above_idx, all_idx;
+  wire above_v, all_v;
+  prio_enc #(.Width(Width), .IdxW(IdxW)) u_above (.req_i(above), .idx_o(above_idx), .valid_o(above_v));
+  prio_enc #(.Width(Width), .IdxW(IdxW)) u_all (.req_i(req_i), .idx_o(all_idx), .valid_o(all_v));
+
+  assign idx_o   = above_v ? above_idx : all_idx;
+  assign valid_o = all_v;
+endmodule
+`default_nettype wire

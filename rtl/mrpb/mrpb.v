@@ -1,0 +1,280 @@
+`default_nettype none
+// mrpb: memory request prioritization buffer (seed 000, sections 3 and 6, Table 4).
+//
+// Sits between the coalescer and the L1 data cache of one SM. Requests are sorted
+// into NumQ FIFO queues by a signature (warp id, block id or in-block warp id),
+// and one request a cycle is drained, by policy, into an outbound register that
+// is offered to the cache. Bit-accurate twin: cmodel/blocks/mrpb.c. Ports: tb/ports/mrpb.def.
+//
+// Handshakes (one clock, posedge, synchronous active-high reset):
+//   producer  req_valid_i / req_ready_o: a request moves when both are high.
+//             req_ready_o is low for a full target queue, and (Flush=1) for a write
+//             whose queue is not yet empty or that cannot enter the outbound register.
+//   cache     out_valid_o holds the outbound register; the cache answers in the same
+//             cycle with cache_accept_i, or refuses with a stall kind cache_stall_i
+//             (0 other, 1 associativity, 2 MSHR full, 3 merge full, 4 miss queue full).
+//   bypass    a refused read whose stall kind matches Bypass (1: any non-zero kind,
+//             2: associativity only) leaves by the bypass path if byp_ready_i;
+//             bypass_o says so. Writes never bypass.
+//
+// Drain selection, in priority order (Flush=1 adds the first two):
+//   1. a write waits on a non-empty queue            -> drain that queue (why=3)
+//   2. a read is refused by its full queue           -> drain that queue (why=2)
+//   3. Greedy=1 and the last drained queue has a visible entry -> it again (why=1)
+//   4. the base policy (why=0): fixed order (lowest queue), round-robin (first
+//      queue above the last drained one), longest-first (largest length, lowest id)
+// (1) and (2) apply only when the target queue has a visible entry; otherwise the
+// policy decides. A write that finds its queue empty passes straight into the
+// outbound register (wpass_o) and takes precedence over any drain that cycle.
+//
+// Latency: a request taken in cycle t is written into storage at once but becomes
+// visible to the drain selector only after a delay line of Latency-2 stages, so
+// with empty queues it is offered to the cache in cycle t+Latency.
+//   Latency=3: t taken; t+1 in the delay stage; t+2 visible, drained; t+3 out_valid_o.
+module mrpb #(
+    parameter integer NumQ    = 48,  // queues, 1..64
+    parameter integer Sig     = 0,   // 0 warp id, 1 block id, 2 in-block warp id
+    parameter integer Depth   = 8,   // entries per queue, 1..32
+    parameter integer Drain   = 0,   // 0 fixed order, 1 round-robin, 2 longest-first
+    parameter integer Greedy  = 0,   // 1: keep draining the last queue while it can
+    parameter integer Flush   = 1,   // flush option: writes flush and are not stored
+    parameter integer Latency = 5,   // enqueue-to-dequeue latency, 3..18
+    parameter integer Bypass  = 2,   // 0 off, 1 on all stalls, 2 on associativity stalls
+    parameter integer AddrW   = 32,  // line address bits
+    parameter integer PcW     = 32,  // PC bits
+    parameter integer TagW    = 8    // producer tag bits
+) (
+    input wire clk_i,
+    input wire rst_i,
+
+    // request from the coalescer
+    input  wire             req_valid_i,
+    input  wire             req_write_i,
+    input  wire [AddrW-1:0] req_addr_i,
+    input  wire [      5:0] req_warp_i,
+    input  wire [      2:0] req_block_i,
+    input  wire [      4:0] req_inblk_i,
+    input  wire [      4:0] req_lane_i,
+    input  wire [  PcW-1:0] req_pc_i,
+    input  wire [ TagW-1:0] req_tag_i,
+    output wire             req_ready_o,
+
+    // outbound request to the L1, and the L1's same-cycle answer
+    output wire             out_valid_o,
+    output wire             out_write_o,
+    output wire [AddrW-1:0] out_addr_o,
+    output wire [      5:0] out_warp_o,
+    output wire [      2:0] out_block_o,
+    output wire [      4:0] out_inblk_o,
+    output wire [      4:0] out_lane_o,
+    output wire [  PcW-1:0] out_pc_o,
+    output wire [ TagW-1:0] out_tag_o,
+    input  wire             cache_accept_i,
+    input  wire [      2:0] cache_stall_i,
+    input  wire             byp_ready_i,
+    output wire             bypass_o,
+
+    // drain selector and flush state (observability)
+    output wire                                           drain_valid_o,
+    output wire [          ((NumQ > 1) ? $clog2(NumQ) : 1)-1:0] drain_q_o,
+    output wire [                                    1:0] drain_why_o,
+    output wire                                           wpass_o,
+    output wire                                           flush_o,
+    output wire [NumQ*$clog2(Depth+1)-1:0]                qlen_o
+);
+  localparam integer QW = (NumQ > 1) ? $clog2(NumQ) : 1;
+  localparam integer LenW = $clog2(Depth + 1);
+  localparam integer PtrW = (Depth > 1) ? $clog2(Depth) : 1;
+  localparam integer Stages = Latency - 2;
+  localparam integer EntW = 1 + AddrW + 6 + 3 + 5 + 5 + PcW + TagW;
+  localparam [6:0] NumQ7 = NumQ[6:0];
+  localparam [LenW-1:0] DepthL = Depth[LenW-1:0];
+  localparam integer LastQI = NumQ - 1;
+  localparam [QW-1:0] LastQ = LastQI[QW-1:0];
+
+  // ---- parameter checks: an illegal value fails elaboration naming the parameter
+  generate
+    if (NumQ < 1 || NumQ > 64) begin : g_bad_numq
+      mrpb_parameter_NumQ_out_of_range_1_to_64 u_err ();
+    end
+    if (Sig < 0 || Sig > 2) begin : g_bad_sig
+      mrpb_parameter_Sig_out_of_range_0_to_2 u_err ();
+    end
+    if (Depth < 1 || Depth > 32) begin : g_bad_depth
+      mrpb_parameter_Depth_out_of_range_1_to_32 u_err ();
+    end
+    if (Drain < 0 || Drain > 2) begin : g_bad_drain
+      mrpb_parameter_Drain_out_of_range_0_to_2 u_err ();
+    end
+    if (Latency < 3 || Latency > 18) begin : g_bad_latency
+      mrpb_parameter_Latency_out_of_range_3_to_18 u_err ();
+    end
+    if (Bypass < 0 || Bypass > 2) begin : g_bad_bypass
+      mrpb_parameter_Bypass_out_of_range_0_to_2 u_err ();
+    end
+    if (AddrW < 1 || AddrW > 64 || PcW < 1 || PcW > 64 || TagW < 1 || TagW > 32) begin : g_bad_w
+      mrpb_parameter_width_out_of_range u_err ();
+    end
+  endgenerate
+
+  // ---- registers
+  reg            obuf_valid_q, obuf_valid_d;
+  reg [EntW-1:0] obuf_q, obuf_d;
+  reg [  QW-1:0] last_q_q, last_q_d;
+  reg            last_valid_q, last_valid_d;
+
+  // ---- per-queue length, visible count, head and tail pointers
+  wire [NumQ*LenW-1:0] len_flat, vis_flat;
+  wire [NumQ*PtrW-1:0] head_flat, tail_flat;
+  wire [NumQ-1:0] elig;  // queue has an entry the drain selector may take
+
+  wire enq, drain;
+  wire [QW-1:0] sigq, choice;
+  wire dly_valid;
+  wire [QW-1:0] dly_q;
+
+  genvar gq;
+  generate
+    for (gq = 0; gq < NumQ; gq = gq + 1) begin : g_queue
+      localparam [QW-1:0] Q = gq;
+      wire is_tgt = (sigq == Q);
+      wire is_drn = (choice == Q);
+      updown_ctr #(.Width(LenW)) u_len (
+          .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq & is_tgt), .dec_i(drain & is_drn),
+          .count_o(len_flat[gq*LenW+:LenW])
+      );
+      updown_ctr #(.Width(LenW)) u_vis (
+          .clk_i(clk_i), .rst_i(rst_i), .inc_i(dly_valid & (dly_q == Q)), .dec_i(drain & is_drn),
+          .count_o(vis_flat[gq*LenW+:LenW])
+      );
+      wrap_ctr #(.Modulus(Depth), .Width(PtrW)) u_tail (
+          .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq & is_tgt), .ptr_o(tail_flat[gq*PtrW+:PtrW])
+      );
+      wrap_ctr #(.Modulus(Depth), .Width(PtrW)) u_head (
+          .clk_i(clk_i), .rst_i(rst_i), .inc_i(drain & is_drn), .ptr_o(head_flat[gq*PtrW+:PtrW])
+      );
+      assign elig[gq] = |vis_flat[gq*LenW+:LenW];
+    end
+  endgenerate
+
+  // ---- queue selector: the signature picks the queue; out-of-range is never taken
+  wire [5:0] sig_full = (Sig == 0) ? req_warp_i :
+                        (Sig == 1) ? {3'b000, req_block_i} : {1'b0, req_inblk_i};
+  wire rq = req_valid_i & ~rst_i & ({1'b0, sig_full} < NumQ7);
+  assign sigq = rq ? sig_full[QW-1:0] : {QW{1'b0}};
+  wire is_wr = rq & req_write_i;
+  wire [LenW-1:0] tgt_len = len_flat[sigq*LenW+:LenW];
+  wire tgt_empty = (tgt_len == {LenW{1'b0}});
+  wire tgt_full = (tgt_len == DepthL);
+  wire tgt_vis = elig[sigq];
+
+  // ---- outbound register: taken by the cache or by the bypass path
+  wire obuf_write = obuf_q[EntW-1];
+  wire byp_match = (Bypass == 1) ? (cache_stall_i != 3'd0) :
+                   (Bypass == 2) ? (cache_stall_i == 3'd1) : 1'b0;
+  wire bypass = obuf_valid_q & ~rst_i & ~obuf_write & ~cache_accept_i & byp_ready_i & byp_match;
+  wire take = obuf_valid_q & ~rst_i & (cache_accept_i | bypass);
+  wire load_ok = ~obuf_valid_q | take;
+
+  // ---- producer handshake and flush
+  wire wpass = (Flush != 0) & is_wr & tgt_empty & load_ok;
+  wire flush = (Flush != 0) & is_wr & ~tgt_empty;
+  wire req_ready = ((Flush != 0) & is_wr) ? wpass : (rq & ~tgt_full);
+  assign enq = req_ready & ~wpass;
+
+  // ---- drain selector
+  wire [QW-1:0] pol_idx;
+  wire pol_valid;
+  generate
+    if (Drain == 1) begin : g_rr
+      rr_arb #(.Width(NumQ), .IdxW(QW)) u_pol (
+          .req_i(elig), .last_i(last_q_q), .idx_o(pol_idx), .valid_o(pol_valid)
+      );
+    end else if (Drain == 2) begin : g_longest
+      max_sel #(.Num(NumQ), .ValW(LenW), .IdxW(QW)) u_pol (
+          .valid_i(elig), .val_i(len_flat), .idx_o(pol_idx), .valid_o(pol_valid)
+      );
+    end else begin : g_fixed
+      prio_enc #(.Width(NumQ), .IdxW(QW)) u_pol (
+          .req_i(elig), .idx_o(pol_idx), .valid_o(pol_valid)
+      );
+    end
+  endgenerate
+
+  wire prio = (Flush != 0) & (flush | (rq & ~is_wr & tgt_full)) & tgt_vis;
+  wire hold = (Greedy != 0) & last_valid_q & elig[last_q_q];
+  assign drain = load_ok & ~wpass & pol_valid & ~rst_i;
+  wire [QW-1:0] pick = prio ? sigq : hold ? last_q_q : pol_idx;
+  wire [1:0] why = prio ? (flush ? 2'd3 : 2'd2) : hold ? 2'd1 : 2'd0;
+  assign choice = drain ? pick : {QW{1'b0}};
+
+  // ---- storage and visibility delay line
+  wire [EntW-1:0] req_ent = {req_write_i, req_addr_i, req_warp_i, req_block_i, req_inblk_i,
+                             req_lane_i, req_pc_i, req_tag_i};
+  wire [EntW-1:0] head_ent;
+  mq_store #(.NumQ(NumQ), .Depth(Depth), .Width(EntW), .QW(QW), .PtrW(PtrW)) u_store (
+      .clk_i(clk_i), .we_i(enq), .wq_i(sigq), .wslot_i(tail_flat[sigq*PtrW+:PtrW]), .wdata_i(req_ent),
+      .rq_i(choice), .rslot_i(head_flat[choice*PtrW+:PtrW]), .rdata_o(head_ent)
+  );
+  delay_line #(.Stages(Stages), .Width(QW)) u_dly (
+      .clk_i(clk_i), .rst_i(rst_i), .valid_i(enq), .data_i(sigq), .valid_o(dly_valid), .data_o(dly_q)
+  );
+
+  // ---- next state
+  always @* begin
+    obuf_valid_d = obuf_valid_q;
+    obuf_d = obuf_q;
+    last_q_d = last_q_q;
+    last_valid_d = last_valid_q;
+    if (drain) begin
+      obuf_valid_d = 1'b1;
+      obuf_d = head_ent;
+      last_q_d = pick;
+      last_valid_d = 1'b1;
+    end else if (wpass) begin
+      obuf_valid_d = 1'b1;
+      obuf_d = req_ent;
+    end else if (take) begin
+      obuf_valid_d = 1'b0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      obuf_valid_q <= 1'b0;
+      obuf_q <= {EntW{1'b0}};
+      last_q_q <= LastQ;
+      last_valid_q <= 1'b0;
+    end else begin
+      obuf_valid_q <= obuf_valid_d;
+      obuf_q <= obuf_d;
+      last_q_q <= last_q_d;
+      last_valid_q <= last_valid_d;
+    end
+  end
+
+  // ---- outputs
+  assign req_ready_o = req_ready;
+  assign out_valid_o = obuf_valid_q & ~rst_i;
+  assign {out_write_o, out_addr_o, out_warp_o, out_block_o, out_inblk_o, out_lane_o, out_pc_o,
+          out_tag_o} = obuf_q;
+  assign bypass_o = bypass;
+  assign drain_valid_o = drain;
+  assign drain_q_o = choice;
+  assign drain_why_o = drain ? why : 2'd0;
+  assign wpass_o = wpass;
+  assign flush_o = flush;
+  assign qlen_o = len_flat;
+
+`ifdef FORMAL
+  // a queue never holds more than Depth entries, and never shows more than it holds
+  integer fq;
+  always @* begin
+    for (fq = 0; fq < NumQ; fq = fq + 1) begin
+      assert (len_flat[fq*LenW+:LenW] <= DepthL);
+      assert (vis_flat[fq*LenW+:LenW] <= len_flat[fq*LenW+:LenW]);
+    end
+  end
+`endif
+endmodule
+`default_nettype wire
