@@ -1,0 +1,75 @@
+# GPU memory-system blocks: C model + RTL + cycle-by-cycle lockstep.
+# The two commands: `make run` (demonstration) and `make test` (everything checked).
+include mk/common.mk
+.DEFAULT_GOAL := all
+
+BLOCK ?= mrpb
+SEED  ?= 1
+CYCLES ?= 2000
+
+C_OBJS    := $(call obj,$(CMODEL_SRC) $(TB_LIB_SRC))
+BLKRUN_C  := $(BUILD)/bin/blkrun-c
+BLKRUN_AS := $(BUILD)/asan/blkrun-c
+UNIT      := $(BUILD)/bin/test_units
+UNIT_AS   := $(BUILD)/asan/test_units
+
+.PHONY: all deps tools run test waves bench lint clean help
+all: tools
+
+help:
+	@echo "make run | test | waves BLOCK=mrpb [SEED=n | VEC=file] | bench | lint | deps | clean"
+
+deps:
+	@$(TOP)/mk/deps.sh
+
+# C-only programs (no Verilator needed)
+tools: $(PORTGEN) $(BLKRUN_C) $(UNIT)
+
+$(BLKRUN_C): $(C_OBJS) $(call obj,$(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(COPT) -o $@ $^
+
+$(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(TOP)/tb/verilator/rtl_none.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(COPT) -o $@ $^
+
+# the same programs under AddressSanitizer + UndefinedBehaviorSanitizer
+$(BLKRUN_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) -o $@ $^
+$(UNIT_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(wildcard $(TOP)/tb/unit/*.c) $(TOP)/tb/verilator/rtl_none.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) -o $@ $^
+sanitize: $(BLKRUN_AS) $(UNIT_AS)
+
+run:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/tb/demo.sh
+
+test:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/tb/run_tests.sh
+
+# make waves BLOCK=mrpb [SEED=n CYCLES=n | VEC=file]: FST + .gtkw in build/waves/
+waves:
+	@$(TOP)/mk/deps.sh
+	@mkdir -p $(BUILD)/waves
+	@if [ -n "$(VEC)" ]; then \
+	  out=$(BUILD)/waves/$(BLOCK)-$$(basename $(VEC) .vec).fst; \
+	  $(TOP)/tb/run $(BLOCK) --mode lockstep --vec $(VEC) --fst $$out; \
+	else \
+	  out=$(BUILD)/waves/$(BLOCK)-seed$(SEED).fst; \
+	  $(TOP)/tb/run $(BLOCK) --mode lockstep $(if $(PRESET),--preset $(PRESET)) $(if $(CONFIG),--config '$(CONFIG)') \
+	    --seed $(SEED) --cycles $(CYCLES) --fst $$out; \
+	fi && echo "waves: $${out} -- open with: gtkwave $${out%.fst}.gtkw"
+
+bench:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/tb/bench.sh
+
+lint:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/tb/lint/lint.sh
+
+clean:
+	rm -rf $(BUILD)

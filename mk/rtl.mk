@@ -1,0 +1,43 @@
+# rtl.mk: one block configuration, Verilated and linked into its runner.
+#   make -f mk/rtl.mk BLOCK=mrpb [PRESET=final] [CONFIG='Key=Val,...'] [RTL_DIR=dir] [TAG_SUFFIX=-x]
+# RTL_DIR swaps the block's RTL folder (the planted-bug test builds a broken copy).
+include $(dir $(lastword $(MAKEFILE_LIST)))common.mk
+.DEFAULT_GOAL := all
+
+BLOCK   ?= mrpb
+RTL_DIR ?= $(TOP)/rtl/$(BLOCK)
+CFG_ARGS := $(if $(PRESET),--preset $(PRESET)) $(if $(CONFIG),--config '$(CONFIG)')
+TAG     := $(shell $(PORTGEN) $(BLOCK) $(CFG_ARGS) --tag)
+ifeq ($(TAG),)
+$(error bad block or configuration: $(BLOCK) $(CFG_ARGS))
+endif
+D       := $(BUILD)/rtl/$(BLOCK)/$(TAG)$(TAG_SUFFIX)
+VTOP    := V$(BLOCK)_top
+RTL_SRC := $(wildcard $(RTL_DIR)/*.v) $(wildcard $(TOP)/rtl/common/*.v)
+C_OBJS  := $(call obj,$(CMODEL_SRC) $(TB_SRC))
+
+all: $(D)/blkrun
+
+$(D)/$(BLOCK)_top.v $(D)/glue.h: $(PORTGEN) $(PORT_DEFS)
+	@mkdir -p $(D)
+	$(PORTGEN) $(BLOCK) $(CFG_ARGS) --wrapper $(D)/$(BLOCK)_top.v --glue $(D)/glue.h
+
+$(D)/$(VTOP).mk: $(D)/$(BLOCK)_top.v $(RTL_SRC)
+	verilator --cc --trace-fst --savable --trace-max-array 64 --x-initial unique \
+	  -Mdir $(D) --prefix $(VTOP) --top-module $(BLOCK)_top $(D)/$(BLOCK)_top.v $(RTL_SRC) >$(D)/verilate.log 2>&1 \
+	  || { cat $(D)/verilate.log; exit 1; }
+
+$(D)/$(VTOP)__ALL.a: $(D)/$(VTOP).mk
+	$(MAKE) -s -C $(D) -f $(VTOP).mk $(VTOP)__ALL.a OPT_FAST=-Os >/dev/null
+
+$(D)/rtl_shim.o: $(TOP)/tb/verilator/rtl_shim.cpp $(D)/glue.h $(D)/$(VTOP).mk $(HDRS)
+	$(CXX) $(VLT_CXX) -I$(D) $(INC) -DVTOP=$(VTOP) '-DVTOP_H="$(VTOP).h"' '-DGLUE_H="glue.h"' \
+	  '-DRTL_BLOCK="$(BLOCK)"' '-DRTL_TAG="$(TAG)"' '-DRTL_SCOPE="$(BLOCK)_top"' -c $< -o $@
+
+$(D)/blkrun: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a $(C_OBJS) $(VRT_OBJS)
+	$(CXX) -o $@ $(C_OBJS) $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a $(VRT_OBJS) $(VLT_LIBS)
+
+print-dir:
+	@echo $(D)
+
+.PHONY: all print-dir

@@ -1,0 +1,261 @@
+/*
+ * blkrun: run one block as c, rtl or lockstep on seeded random stimulus or on a vector
+ * file. Users normally call it through tb/run, which builds the RTL for the config.
+ *
+ *   blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]
+ *          (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
+ *          [--print] [--fst FILE] [--window N] [--out DIR] [--bench]
+ *
+ * Exit: 0 all checks passed; 1 a mismatch or a failed expectation; 2 bad input.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "blk.h"
+#include "lockstep.h"
+#include "rtl_model.h"
+#include "stim.h"
+#include "vecfile.h"
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]\n"
+            "              (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])\n"
+            "              [--print] [--fst FILE] [--window N] [--out DIR] [--bench]\n");
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!s || !*s || *s == '-') return -1;
+    *v = strtoull(s, &end, 0);
+    return *end ? -1 : 0;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    const blk_kind *k;
+    const stim_ops *so = NULL;
+    stim *st = NULL;
+    vec_file *vf = NULL;
+    blk_inst bi;
+    blk_mode mode = BLK_MODE_LOCKSTEP;
+    blk_port ports[BLK_MAX_PORTS];
+    char err[BLK_ERR_LEN * 2], tag[256], cfgtxt[1024], base[1024], repro[3072];
+    const char *preset = NULL, *config = NULL, *vec = NULL, *knobs = "", *fst = NULL;
+    const char *outdir = "build/mismatch";
+    uint64_t seed = 1, cycles = 100000, window = 200, cyc = 0, fails = 0;
+    int i, np, print = 0, bench = 0, rc = 0;
+    void *cfg, *in, *out;
+
+    if (argc < 2 || !(k = blk_find(argv[1]))) {
+        if (argc >= 2 && strcmp(argv[1], "--help"))
+            fprintf(stderr, "blkrun: unknown block '%s' (known: %s)\n", argv[1], blk_names());
+        usage();
+        return 2;
+    }
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = 1;
+        if (!strcmp(a, "--print")) print = 1, takes = 0;
+        else if (!strcmp(a, "--bench")) bench = 1, takes = 0;
+        else if (!v) {
+            fprintf(stderr, "blkrun: %s needs a value\n", a);
+            return 2;
+        } else if (!strcmp(a, "--mode")) {
+            if (!strcmp(v, "c")) mode = BLK_MODE_C;
+            else if (!strcmp(v, "rtl")) mode = BLK_MODE_RTL;
+            else if (!strcmp(v, "lockstep")) mode = BLK_MODE_LOCKSTEP;
+            else {
+                fprintf(stderr, "blkrun: --mode %s: must be c, rtl or lockstep\n", v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--preset")) preset = v;
+        else if (!strcmp(a, "--config")) config = v;
+        else if (!strcmp(a, "--vec")) vec = v;
+        else if (!strcmp(a, "--knobs")) knobs = v;
+        else if (!strcmp(a, "--fst")) fst = v;
+        else if (!strcmp(a, "--out")) outdir = v;
+        else if (!strcmp(a, "--seed") || !strcmp(a, "--cycles") || !strcmp(a, "--window")) {
+            uint64_t x;
+            if (parse_u64(v, &x) || (!strcmp(a, "--window") && (x < 1 || x > 100000))) {
+                fprintf(stderr, "blkrun: %s %s: not a valid number%s\n", a, v,
+                        !strcmp(a, "--window") ? " (1..100000)" : "");
+                return 2;
+            }
+            if (a[2] == 's') seed = x;
+            else if (a[2] == 'c') cycles = x;
+            else window = x;
+        } else {
+            fprintf(stderr, "blkrun: unknown argument '%s'\n", a);
+            usage();
+            return 2;
+        }
+        i += takes;
+    }
+
+    if (vec && !(vf = vec_open(vec, err, sizeof err))) {
+        fprintf(stderr, "blkrun: %s\n", err);
+        return 2;
+    }
+    cfg = calloc(1, k->cfg_size);
+    in = calloc(1, k->in_size);
+    out = calloc(1, k->out_size);
+    if (!cfg || !in || !out) {
+        fprintf(stderr, "blkrun: out of memory\n");
+        return 2;
+    }
+    if (!preset && !config && vf) preset = vec_preset(vf), config = vec_config(vf);
+    if (blk_cfg_build(k, cfg, preset, config, err, sizeof err)) {
+        fprintf(stderr, "blkrun: %s\n", err);
+        return 2;
+    }
+    k->cfg_format(cfg, cfgtxt, sizeof cfgtxt);
+    k->cfg_tag(cfg, tag, sizeof tag);
+    np = k->ports(cfg, ports, BLK_MAX_PORTS);
+    if (vf && vec_bind(vf, ports, np, err, sizeof err)) {
+        fprintf(stderr, "blkrun: %s\n", err);
+        return 2;
+    }
+    if (!vf) {
+        if (!(so = stim_find(k->name))) {
+            fprintf(stderr, "blkrun: no random stimulus for %s; give --vec\n", k->name);
+            return 2;
+        }
+        if (!(st = so->create(cfg, seed, knobs, err, sizeof err))) {
+            fprintf(stderr, "blkrun: %s (knobs: %s)\n", err, so->knob_help);
+            return 2;
+        }
+    }
+
+    /* how to reproduce, and where a mismatch goes */
+    if (vf) {
+        const char *b = strrchr(vec, '/');
+        snprintf(repro, sizeof repro, "tb/run %s --mode lockstep --vec %s", k->name, vec);
+        snprintf(base, sizeof base, "%s/%s-%s-%s", outdir, k->name, tag, b ? b + 1 : vec);
+    } else {
+        snprintf(repro, sizeof repro,
+                 "tb/run %s --mode lockstep --config '%s' --seed %llu --cycles %llu%s%s%s",
+                 k->name, cfgtxt, (unsigned long long)seed, (unsigned long long)cycles,
+                 *knobs ? " --knobs '" : "", knobs, *knobs ? "'" : "");
+        snprintf(base, sizeof base, "%s/%s-%s-seed%llu", outdir, k->name, tag,
+                 (unsigned long long)seed);
+    }
+
+    if (mode == BLK_MODE_C) rc = blk_bind_c(&bi, k, cfg, err, sizeof err);
+    else if (mode == BLK_MODE_RTL) rc = blk_bind_rtl(&bi, k, cfg, rtl_linked, err, sizeof err);
+    else {
+        ls_opts o;
+        char mk[1100];
+        o.window = (unsigned)window;
+        o.out_base = base;
+        o.repro = repro;
+        o.instance = k->name;
+        snprintf(mk, sizeof mk, "mkdir -p '%s'", outdir);
+        if (system(mk) != 0) {
+            fprintf(stderr, "blkrun: cannot create %s\n", outdir);
+            return 2;
+        }
+        rc = blk_bind_lockstep(&bi, k, cfg, rtl_linked, &o, err, sizeof err);
+    }
+    if (rc) {
+        fprintf(stderr, "blkrun: %s\n", err);
+        return 2;
+    }
+    if (fst) {
+        char gtkw[1100];
+        if (blk_trace_open(&bi, fst)) {
+            fprintf(stderr, "blkrun: --fst needs --mode rtl or lockstep (and a writable %s)\n", fst);
+            return 2;
+        }
+        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(fst) > 4 ? strlen(fst) - 4 : strlen(fst)), fst);
+        if (waves_write_gtkw(gtkw, fst, k, cfg, rtl_linked->scope, 0, 0)) {
+            fprintf(stderr, "blkrun: cannot write %s\n", gtkw);
+            return 2;
+        }
+    }
+    if (print) vec_print_header(stdout, k, cfg, ports, np);
+
+    if (bench) {
+        /* closed-loop stimulus recorded first, so that only the model is timed */
+        enum { RING = 1 << 16 };
+        unsigned char *rec = malloc((size_t)RING * k->in_size);
+        blk_inst ref;
+        double t0, t1;
+        if (!rec || !st || blk_bind_c(&ref, k, cfg, err, sizeof err)) {
+            fprintf(stderr, "blkrun: --bench needs random stimulus (no --vec)\n");
+            return 2;
+        }
+        for (i = 0; i < RING; i++) {
+            void *x = rec + (size_t)i * k->in_size;
+            so->next(st, x);
+            ref.eval(ref.self, x, out);
+            so->observe(st, x, out);
+            ref.tick(ref.self, x);
+        }
+        ref.destroy(ref.self);
+        t0 = now_s();
+        for (cyc = 0; cyc < cycles; cyc++) {
+            const void *x = rec + (size_t)(cyc & (RING - 1)) * k->in_size;
+            if (bi.eval(bi.self, x, out) || bi.tick(bi.self, x)) {
+                rc = 1;
+                break;
+            }
+        }
+        t1 = now_s();
+        printf("bench %s %s %s%s: %llu cycles in %.3f s = %.0f cycles/s\n", k->name,
+               blk_mode_name(mode), tag, fst ? " +fst" : "", (unsigned long long)cyc, t1 - t0,
+               (double)cyc / (t1 - t0 > 0 ? t1 - t0 : 1e-9));
+        free(rec);
+    } else {
+        for (;; cyc++) {
+            if (vf) {
+                int r = vec_next(vf, in, err, sizeof err);
+                if (r < 0) {
+                    fprintf(stderr, "blkrun: %s\n", err);
+                    rc = 2;
+                    break;
+                }
+                if (r == 0) break;
+            } else {
+                if (cyc >= cycles) break;
+                so->next(st, in);
+            }
+            if (bi.eval(bi.self, in, out)) {
+                rc = 1;
+                break;
+            }
+            if (vf) fails += (uint64_t)vec_check(vf, out, cyc, stderr);
+            if (print) vec_print_cycle(stdout, ports, np, in, out);
+            if (st) so->observe(st, in, out);
+            if (bi.tick(bi.self, in)) {
+                rc = 1;
+                break;
+            }
+        }
+        if (fails && !rc) rc = 1;
+        fprintf(print ? stderr : stdout,
+                "%s %s %s: %llu cycles, %llu compared C-vs-RTL, %s, %llu expected values checked, "
+                "%llu failed%s%s\n",
+                k->name, blk_mode_name(mode), tag, (unsigned long long)cyc,
+                (unsigned long long)lockstep_checked(&bi),
+                rc == 1 && fails == 0 ? "MISMATCH" : "0 mismatches",
+                (unsigned long long)(vf ? vec_checked(vf) : 0), (unsigned long long)fails,
+                vf ? " -- " : "", vf ? vec : "");
+    }
+    bi.destroy(bi.self);
+    if (st) so->destroy(st);
+    vec_close(vf);
+    free(cfg), free(in), free(out);
+    return rc;
+}

@@ -1,0 +1,151 @@
+/*
+ * stim_mrpb.c: constrained-random traffic for MRPB.
+ *
+ * Producer: bursts of requests from one warp (a coalesced warp instruction gives up to
+ * 32 line requests), held until taken (valid/ready). Hot queues take a share of the
+ * bursts so that queues fill, go full and flush. Cache: refuses with a probability,
+ * with a stall kind; the bypass path is ready with a probability. Resets mid-run.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mrpb.h"
+#include "stim.h"
+
+enum { K_BURST, K_MAXBURST, K_HOT, K_HOTQ, K_WRITE, K_REFUSE, K_ASSOC, K_BYPREADY, K_RESET, K_N };
+static const char *const knob_names[] = {"burst", "maxburst", "hot", "hotq", "write", "refuse",
+                                         "assoc", "bypready", "reset", NULL};
+static const double knob_default[K_N] = {0.3, 32, 0.3, 2, 0.05, 0.3, 0.5, 0.7, 0.0005};
+
+struct stim {
+    mrpb_cfg cfg;
+    stim_rng rng;
+    double k[K_N];
+    uint64_t cycle;
+    int pending;       /* a request is offered and not yet taken */
+    mrpb_in req;       /* its fields */
+    unsigned burst_left, burst_sig, rst_left;
+    uint64_t tag;
+};
+
+static stim *create(const void *cfgv, uint64_t seed, const char *knobs, char *err, size_t n)
+{
+    stim *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    s->cfg = *(const mrpb_cfg *)cfgv;
+    s->rng.s = seed * 0x2545f4914f6cdd1dULL + 1;
+    memcpy(s->k, knob_default, sizeof s->k);
+    if (stim_knobs_parse(knobs, knob_names, s->k, err, n)) {
+        free(s);
+        return NULL;
+    }
+    if (s->k[K_MAXBURST] < 1 || s->k[K_HOTQ] < 1) {
+        snprintf(err, n, "knobs maxburst and hotq must be at least 1");
+        free(s);
+        return NULL;
+    }
+    s->rst_left = 2; /* start in reset */
+    return s;
+}
+
+/* A signature value for the configured queue count, and the three id fields. */
+static void new_request(stim *s)
+{
+    const mrpb_cfg *c = &s->cfg;
+    mrpb_in *r = &s->req;
+    unsigned sig = s->burst_sig;
+    r->req_valid_i = 1;
+    r->req_write_i = stim_chance(&s->rng, s->k[K_WRITE]);
+    r->req_addr_i = stim_rand(&s->rng) & bits_mask(c->AddrW);
+    r->req_warp_i = stim_below(&s->rng, 64);
+    r->req_block_i = stim_below(&s->rng, 8);
+    r->req_inblk_i = stim_below(&s->rng, 32);
+    if (c->Sig == MRPB_SIG_WARP) r->req_warp_i = sig;
+    else if (c->Sig == MRPB_SIG_BLOCK) r->req_block_i = sig;
+    else r->req_inblk_i = sig;
+    r->req_lane_i = stim_below(&s->rng, 32);
+    r->req_pc_i = (0x100 + 8 * stim_below(&s->rng, 16)) & bits_mask(c->PcW);
+    r->req_tag_i = s->tag++ & bits_mask(c->TagW);
+}
+
+static unsigned sig_limit(const mrpb_cfg *c)
+{
+    unsigned field = c->Sig == MRPB_SIG_WARP ? 64 : c->Sig == MRPB_SIG_BLOCK ? 8 : 32;
+    return c->NumQ < field ? c->NumQ : field;
+}
+
+static void next(stim *s, void *inv)
+{
+    mrpb_in *in = inv;
+    memset(in, 0, sizeof *in);
+    if (s->rst_left == 0 && stim_chance(&s->rng, s->k[K_RESET])) s->rst_left = 1 + stim_below(&s->rng, 3);
+    if (s->rst_left) {
+        s->rst_left--;
+        in->rst_i = 1;
+        s->pending = 0;
+        s->burst_left = 0;
+    } else if (!s->pending) {
+        if (!s->burst_left && stim_chance(&s->rng, s->k[K_BURST])) {
+            unsigned lim = sig_limit(&s->cfg), hotq = (unsigned)s->k[K_HOTQ];
+            s->burst_left = 1 + stim_below(&s->rng, (unsigned)s->k[K_MAXBURST]);
+            if (stim_chance(&s->rng, s->k[K_HOT]))
+                s->burst_sig = stim_below(&s->rng, hotq < lim ? hotq : lim);
+            else
+                s->burst_sig = stim_below(&s->rng, lim);
+        }
+        if (s->burst_left) {
+            s->burst_left--;
+            new_request(s);
+            s->pending = 1;
+        }
+    }
+    if (s->pending && !in->rst_i) {
+        in->req_valid_i = 1;
+        in->req_write_i = s->req.req_write_i;
+        in->req_addr_i = s->req.req_addr_i;
+        in->req_warp_i = s->req.req_warp_i;
+        in->req_block_i = s->req.req_block_i;
+        in->req_inblk_i = s->req.req_inblk_i;
+        in->req_lane_i = s->req.req_lane_i;
+        in->req_pc_i = s->req.req_pc_i;
+        in->req_tag_i = s->req.req_tag_i;
+    } else {
+        /* idle bus carries noise: the block must ignore fields without valid */
+        in->req_addr_i = stim_rand(&s->rng) & bits_mask(s->cfg.AddrW);
+        in->req_warp_i = stim_below(&s->rng, 64);
+        in->req_write_i = stim_below(&s->rng, 2);
+    }
+    if (stim_chance(&s->rng, s->k[K_REFUSE])) {
+        in->cache_accept_i = 0;
+        if (stim_chance(&s->rng, s->k[K_ASSOC])) in->cache_stall_i = MRPB_STALL_ASSOC;
+        else {
+            static const unsigned kinds[] = {0, 2, 3, 4, 0, 2, 3, 4, 5, 6, 7};
+            in->cache_stall_i = kinds[stim_below(&s->rng, 11)];
+        }
+    } else {
+        in->cache_accept_i = 1;
+        in->cache_stall_i = stim_below(&s->rng, 8); /* ignored when accepted */
+    }
+    in->byp_ready_i = stim_chance(&s->rng, s->k[K_BYPREADY]);
+    s->cycle++;
+}
+
+static void observe(stim *s, const void *inv, const void *outv)
+{
+    const mrpb_in *in = inv;
+    const mrpb_out *out = outv;
+    if (in->req_valid_i && out->req_ready_o) s->pending = 0;
+}
+
+static void destroy(stim *s) { free(s); }
+
+const stim_ops mrpb_stim_ops = {
+    "mrpb",
+    "burst=P (start a burst when idle) maxburst=N hot=P (burst to a hot queue) hotq=N "
+    "write=P refuse=P (cache refuses) assoc=P (refusal is an associativity stall) "
+    "bypready=P reset=P (reset per cycle)",
+    create, next, observe, destroy};
