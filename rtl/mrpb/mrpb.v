@@ -123,36 +123,39 @@ module mrpb #(
   reg [  QW-1:0] last_q_q, last_q_d;
   reg            last_valid_q, last_valid_d;
 
-  // ---- per-queue length, visible count, head and tail pointers
+  // ---- per-queue length, visible count, head and tail pointers (counter banks)
   wire [NumQ*LenW-1:0] len_flat, vis_flat;
-  wire [NumQ*PtrW-1:0] head_flat, tail_flat;
   wire [NumQ-1:0] elig;  // queue has an entry the drain selector may take
 
   wire enq, drain;
   wire [QW-1:0] sigq, choice;
   wire dly_valid;
   wire [QW-1:0] dly_q;
+  wire [LenW-1:0] tgt_len;
+  wire [PtrW-1:0] tail_ptr, head_ptr;
+
+  ctr_bank #(.Num(NumQ), .Width(LenW), .IdxW(QW)) u_len (
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(sigq), .dec_i(drain),
+      .dec_idx_i(choice), .rd_idx_i(sigq), .rd_o(tgt_len), .count_o(len_flat)
+  );
+  /* verilator lint_off PINCONNECTEMPTY */
+  ctr_bank #(.Num(NumQ), .Width(LenW), .IdxW(QW)) u_vis (
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(dly_valid), .inc_idx_i(dly_q), .dec_i(drain),
+      .dec_idx_i(choice), .rd_idx_i(sigq), .rd_o(), .count_o(vis_flat)
+  );
+  ctr_bank #(.Num(NumQ), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_tail (
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(sigq), .dec_i(1'b0),
+      .dec_idx_i(sigq), .rd_idx_i(sigq), .rd_o(tail_ptr), .count_o()
+  );
+  ctr_bank #(.Num(NumQ), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_head (
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(drain), .inc_idx_i(choice), .dec_i(1'b0),
+      .dec_idx_i(choice), .rd_idx_i(choice), .rd_o(head_ptr), .count_o()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
 
   genvar gq;
   generate
-    for (gq = 0; gq < NumQ; gq = gq + 1) begin : g_queue
-      localparam [QW-1:0] Q = gq;
-      wire is_tgt = (sigq == Q);
-      wire is_drn = (choice == Q);
-      updown_ctr #(.Width(LenW)) u_len (
-          .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq & is_tgt), .dec_i(drain & is_drn),
-          .count_o(len_flat[gq*LenW+:LenW])
-      );
-      updown_ctr #(.Width(LenW)) u_vis (
-          .clk_i(clk_i), .rst_i(rst_i), .inc_i(dly_valid & (dly_q == Q)), .dec_i(drain & is_drn),
-          .count_o(vis_flat[gq*LenW+:LenW])
-      );
-      wrap_ctr #(.Modulus(Depth), .Width(PtrW)) u_tail (
-          .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq & is_tgt), .ptr_o(tail_flat[gq*PtrW+:PtrW])
-      );
-      wrap_ctr #(.Modulus(Depth), .Width(PtrW)) u_head (
-          .clk_i(clk_i), .rst_i(rst_i), .inc_i(drain & is_drn), .ptr_o(head_flat[gq*PtrW+:PtrW])
-      );
+    for (gq = 0; gq < NumQ; gq = gq + 1) begin : g_elig
       assign elig[gq] = |vis_flat[gq*LenW+:LenW];
     end
   endgenerate
@@ -163,7 +166,6 @@ module mrpb #(
   wire rq = req_valid_i & ~rst_i & ({1'b0, sig_full} < NumQ7);
   assign sigq = rq ? sig_full[QW-1:0] : {QW{1'b0}};
   wire is_wr = rq & req_write_i;
-  wire [LenW-1:0] tgt_len = len_flat[sigq*LenW+:LenW];
   wire tgt_empty = (tgt_len == {LenW{1'b0}});
   wire tgt_full = (tgt_len == DepthL);
   wire tgt_vis = elig[sigq];
@@ -213,8 +215,8 @@ module mrpb #(
                              req_lane_i, req_pc_i, req_tag_i};
   wire [EntW-1:0] head_ent;
   mq_store #(.NumQ(NumQ), .Depth(Depth), .Width(EntW), .QW(QW), .PtrW(PtrW)) u_store (
-      .clk_i(clk_i), .we_i(enq), .wq_i(sigq), .wslot_i(tail_flat[sigq*PtrW+:PtrW]), .wdata_i(req_ent),
-      .rq_i(choice), .rslot_i(head_flat[choice*PtrW+:PtrW]), .rdata_o(head_ent)
+      .clk_i(clk_i), .we_i(enq), .wq_i(sigq), .wslot_i(tail_ptr), .wdata_i(req_ent),
+      .rq_i(choice), .rslot_i(head_ptr), .rdata_o(head_ent)
   );
   delay_line #(.Stages(Stages), .Width(QW)) u_dly (
       .clk_i(clk_i), .rst_i(rst_i), .valid_i(enq), .data_i(sigq), .valid_o(dly_valid), .data_o(dly_q)

@@ -33,7 +33,7 @@ static void mrpb_groups(FILE *f, const mrpb_cfg *c, const char *dut)
     unsigned q, lw = mrpb_lenw(c), qw = mrpb_qw(c);
     group_begin(f, "queue lengths (len_q)");
     for (q = 0; q < c->NumQ; q++) {
-        snprintf(name, sizeof name, "g_queue[%u].u_len.count_q", q);
+        snprintf(name, sizeof name, "u_len.count_q[%u]", q);
         snprintf(alias, sizeof alias, "len[%u]", q);
         fprintf(f, GTKW_DEC "\n");
         fprintf(f, "+{%s} %s.%s", alias, dut, name);
@@ -43,7 +43,7 @@ static void mrpb_groups(FILE *f, const mrpb_cfg *c, const char *dut)
     group_end(f, "queue lengths (len_q)");
     group_begin(f, "visible entries (vis_q)");
     for (q = 0; q < c->NumQ; q++) {
-        snprintf(name, sizeof name, "g_queue[%u].u_vis.count_q", q);
+        snprintf(name, sizeof name, "u_vis.count_q[%u]", q);
         snprintf(alias, sizeof alias, "vis[%u]", q);
         fprintf(f, GTKW_DEC "\n+{%s} %s.%s", alias, dut, name);
         if (lw > 1) fprintf(f, "[%u:0]", lw - 1);
