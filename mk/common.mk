@@ -5,7 +5,7 @@ BUILD  ?= $(TOP)/build
 CC     := gcc
 CXX    := g++
 CSTD   := -std=c99 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
-COPT   ?= -O2 -g
+COPT   ?= -O3 -g
 INC    := -I$(TOP)/tb/unit -I$(TOP)/cmodel/include -I$(TOP)/tb/ports -I$(TOP)/tb/lockstep -I$(TOP)/tb/verilator
 SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 

@@ -93,6 +93,17 @@ int mrpb_cfg_set(mrpb_cfg *cfg, const char *key, const char *val, char *err, siz
         cfg->Greedy = greedy;
         return 0;
     }
+    {
+        static const char *const keys[] = {"NumQ", "Sig", "Depth", "Drain", "Greedy", "Flush",
+                                           "Latency", "Bypass", "AddrW", "PcW", "TagW", NULL};
+        int i;
+        for (i = 0; keys[i] && strcasecmp(key, keys[i]); i++) continue;
+        if (!keys[i]) {
+            snprintf(err, n, "mrpb: unknown parameter '%s' (NumQ Sig Depth Drain Greedy Policy "
+                             "Flush Latency Bypass AddrW PcW TagW)", key);
+            return -1;
+        }
+    }
     if (!strcasecmp(key, "Sig")) rc = parse_enum(val, sig_names, &v);
     else if (!strcasecmp(key, "Drain")) rc = parse_enum(val, drain_names, &v);
     else if (!strcasecmp(key, "Bypass")) rc = parse_enum(val, byp_names, &v);
@@ -187,14 +198,18 @@ static void mrpb_req_from_in(const mrpb_cfg *c, const mrpb_in *in, mrpb_req *r)
 }
 
 /* Base policies over the set of queues with a visible head (bit q of `elig`). */
-static unsigned lowest(uint64_t m)
+static unsigned lowest(uint64_t m) /* m != 0 */
 {
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(m);
+#else
     unsigned i = 0;
     while (!(m & 1)) {
         m >>= 1;
         i++;
     }
     return i;
+#endif
 }
 
 static unsigned mrpb_policy(const mrpb_state *s, uint64_t elig)
@@ -206,14 +221,17 @@ static unsigned mrpb_policy(const mrpb_state *s, uint64_t elig)
         return lowest(above ? above : elig);
     }
     if (c->Drain == MRPB_DRAIN_LONGEST) {
-        unsigned q, best = 0, best_len = 0;
-        int found = 0;
-        for (q = 0; q < c->NumQ; q++)
-            if (((elig >> q) & 1) && (!found || s->len[q] > best_len)) {
+        unsigned best = lowest(elig), best_len = s->len[best];
+        uint64_t rest = elig & (elig - 1);
+        (void)c;
+        while (rest) { /* ascending ids: only a strictly longer queue replaces */
+            unsigned q = lowest(rest);
+            if (s->len[q] > best_len) {
                 best = q;
                 best_len = s->len[q];
-                found = 1;
             }
+            rest &= rest - 1;
+        }
         return best;
     }
     return lowest(elig); /* fixed order: NumQ-to-log2(NumQ) priority encoder */
@@ -222,12 +240,17 @@ static unsigned mrpb_policy(const mrpb_state *s, uint64_t elig)
 static void mrpb_comb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_comb *k)
 {
     const mrpb_cfg *c = &s->cfg;
-    unsigned sig_full, q;
+    unsigned sig_full;
     int rq, is_wr, tgt_empty, tgt_full, load_ok, byp_match, prio;
-    uint64_t elig = 0;
+    const uint64_t elig = s->elig;
 
-    memset(k, 0, sizeof *k);
-    if (in->rst_i & 1) return;
+    k->choice = k->why = 0;
+    k->wpass = k->flush = 0;
+    if (in->rst_i & 1) {
+        k->sigq = 0;
+        k->req_ready = k->enq = k->drain = k->bypass = k->take = 0;
+        return;
+    }
 
     sig_full = c->Sig == MRPB_SIG_WARP    ? (unsigned)(in->req_warp_i & 0x3f)
                : c->Sig == MRPB_SIG_BLOCK ? (unsigned)(in->req_block_i & 0x7)
@@ -258,7 +281,6 @@ static void mrpb_comb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_comb *k)
     k->enq = k->req_ready && !k->wpass;
 
     /* drain selector */
-    for (q = 0; q < c->NumQ; q++) elig |= (uint64_t)(s->vis[q] != 0) << q;
     prio = c->Flush && (k->flush || (rq && !is_wr && tgt_full)) && s->vis[k->sigq] != 0;
     if (prio) {
         k->choice = k->sigq;
@@ -279,14 +301,12 @@ void mrpb_init(mrpb_state *s, const mrpb_cfg *cfg)
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
     s->last_q = (uint8_t)(cfg->NumQ - 1);
+    s->lenw = (uint8_t)mrpb_lenw(cfg);
 }
 
 void mrpb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_out *out)
 {
-    const mrpb_cfg *c = &s->cfg;
-    const unsigned lw = mrpb_lenw(c);
     mrpb_comb k;
-    unsigned q;
 
     mrpb_comb_eval(s, in, &k);
     out->req_ready_o = (uint64_t)k.req_ready;
@@ -305,13 +325,25 @@ void mrpb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_out *out)
     out->drain_why_o = k.why;
     out->wpass_o = (uint64_t)k.wpass;
     out->flush_o = (uint64_t)k.flush;
-    memset(out->qlen_o, 0, sizeof out->qlen_o);
-    for (q = 0; q < c->NumQ; q++) {
-        unsigned bit = q * lw;
-        uint64_t v = s->len[q];
-        out->qlen_o[bit / 64] |= v << (bit % 64);
-        if (bit % 64 + lw > 64) out->qlen_o[bit / 64 + 1] |= v >> (64 - bit % 64);
-    }
+    memcpy(out->qlen_o, s->qlen_words, sizeof out->qlen_o);
+}
+
+/* len[q] = v, and its field of the packed lengths */
+static void mrpb_set_len(mrpb_state *s, unsigned q, unsigned v)
+{
+    const unsigned lw = s->lenw, bit = q * lw, w = bit / 64, o = bit % 64;
+    const uint64_t m = bits_mask(lw);
+    s->len[q] = (uint8_t)v;
+    s->qlen_words[w] = (s->qlen_words[w] & ~(m << o)) | ((uint64_t)v << o);
+    if (o + lw > 64)
+        s->qlen_words[w + 1] = (s->qlen_words[w + 1] & ~(m >> (64 - o))) | ((uint64_t)v >> (64 - o));
+}
+
+/* vis[q] = v, and its eligibility bit */
+static void mrpb_set_vis(mrpb_state *s, unsigned q, unsigned v)
+{
+    s->vis[q] = (uint8_t)v;
+    s->elig = (s->elig & ~((uint64_t)1 << q)) | ((uint64_t)(v != 0) << q);
 }
 
 static uint8_t mrpb_ptr_inc(const mrpb_cfg *c, uint8_t p)
@@ -338,6 +370,8 @@ void mrpb_tick(mrpb_state *s, const mrpb_in *in)
         memset(&s->obuf, 0, sizeof s->obuf);
         s->last_q = (uint8_t)(c->NumQ - 1);
         s->last_valid = 0;
+        s->elig = 0;
+        memset(s->qlen_words, 0, sizeof s->qlen_words);
         return;
     }
 
@@ -349,8 +383,8 @@ void mrpb_tick(mrpb_state *s, const mrpb_in *in)
         s->obuf = s->mem[q * MRPB_MAX_DEPTH + s->head[q]];
         s->obuf_valid = 1;
         s->head[q] = mrpb_ptr_inc(c, s->head[q]);
-        s->len[q]--;
-        s->vis[q]--;
+        mrpb_set_len(s, q, s->len[q] - 1u);
+        mrpb_set_vis(s, q, s->vis[q] - 1u);
         s->last_q = (uint8_t)q;
         s->last_valid = 1;
     } else if (k.wpass) {
@@ -361,7 +395,7 @@ void mrpb_tick(mrpb_state *s, const mrpb_in *in)
     }
 
     /* the entry leaving the delay line becomes visible */
-    if (s->dly_valid[stages - 1]) s->vis[s->dly_q[stages - 1]]++;
+    if (s->dly_valid[stages - 1]) mrpb_set_vis(s, s->dly_q[stages - 1], s->vis[s->dly_q[stages - 1]] + 1u);
     for (i = stages - 1; i > 0; i--) {
         s->dly_valid[i] = s->dly_valid[i - 1];
         s->dly_q[i] = s->dly_q[i - 1];
@@ -374,7 +408,7 @@ void mrpb_tick(mrpb_state *s, const mrpb_in *in)
         unsigned q = k.sigq;
         mrpb_req_from_in(c, in, &s->mem[q * MRPB_MAX_DEPTH + s->tail[q]]);
         s->tail[q] = mrpb_ptr_inc(c, s->tail[q]);
-        s->len[q]++;
+        mrpb_set_len(s, q, s->len[q] + 1u);
     }
 }
 

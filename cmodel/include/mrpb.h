@@ -93,6 +93,11 @@ typedef struct mrpb_state {
     uint8_t last_q;                           /* last_q_q: last drained queue */
     uint8_t last_valid;                       /* last_valid_q */
     mrpb_req mem[MRPB_MAX_NQ * MRPB_MAX_DEPTH]; /* u_store: queue storage, {queue, slot} */
+    /* Derived from the registers above, kept up to date so that a cycle costs O(1)
+     * whatever NumQ is; not registers of the RTL (it computes them as wires). */
+    uint64_t elig;                            /* bit q: vis[q] != 0 */
+    uint64_t qlen_words[MRPB_QLEN_WORDS];     /* len[] packed as on qlen_o */
+    uint8_t lenw;                             /* mrpb_lenw(&cfg), a constant */
 } mrpb_state;
 
 void mrpb_cfg_default(mrpb_cfg *cfg);                 /* the seed's final design */
