@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# lint.sh: the RTL quality gates. verilator --lint-only -Wall clean over several
+# configurations (waivers only in tb/lint/waivers.vlt), Icarus and Yosys 0.23 accept
+# it, and the RTL's ports match the port list (the generated wrapper lints clean).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+rtl=(rtl/common/*.v rtl/mrpb/*.v)
+cfgs=("" "-GDrain=1 -GGreedy=1" "-GDrain=2 -GNumQ=8 -GSig=1 -GFlush=0" "-GNumQ=32 -GSig=2 -GLatency=18"
+      "-GNumQ=1 -GDepth=1 -GLatency=3" "-GNumQ=64 -GDepth=32 -GDrain=2 -GAddrW=64 -GPcW=64 -GTagW=32")
+rc=0
+for c in "${cfgs[@]}"; do
+  # shellcheck disable=SC2086
+  if ! verilator --lint-only -Wall $c tb/lint/waivers.vlt "${rtl[@]}" --top-module mrpb; then
+    echo "lint: verilator -Wall failed for mrpb ${c:-(defaults)}"; rc=1
+  fi
+done
+echo "lint: verilator -Wall clean over ${#cfgs[@]} configurations"
+mkdir -p build/lint
+if iverilog -g2005 -Wall -o build/lint/mrpb.vvp -s mrpb "${rtl[@]}" && \
+   iverilog -g2005 -o build/lint/mrpb_rr.vvp -Pmrpb.Drain=1 -Pmrpb.Greedy=1 -s mrpb "${rtl[@]}"; then
+  echo "lint: icarus ($(iverilog -V 2>/dev/null | head -n1 | cut -d' ' -f1-4)) accepts the RTL"
+else
+  echo "lint: icarus rejected the RTL"; rc=1
+fi
+for p in "" "chparam -set Drain 2 -set NumQ 8 mrpb;"; do
+  if ! yosys -q -p "read_verilog -defer ${rtl[*]}; ${p} hierarchy -top mrpb; proc; check -assert; stat" >build/lint/yosys.log 2>&1; then
+    echo "lint: yosys rejected the RTL (${p:-defaults}):"; tail -n 5 build/lint/yosys.log; rc=1
+  fi
+done
+[ $rc = 0 ] && echo "lint: $(yosys -V | cut -d' ' -f1-2) accepts the RTL (hierarchy, proc, check -assert)"
+# ports: the wrapper generated from tb/ports/mrpb.def must connect every RTL port
+make -s build/bin/portgen
+build/bin/portgen mrpb --preset final --wrapper build/lint/mrpb_top.v --glue build/lint/glue.h
+if verilator --lint-only -Wall tb/lint/waivers.vlt build/lint/mrpb_top.v "${rtl[@]}" --top-module mrpb_top; then
+  echo "lint: rtl/mrpb/mrpb.v ports match tb/ports/mrpb.def"
+else
+  echo "lint: rtl/mrpb/mrpb.v ports differ from tb/ports/mrpb.def"; rc=1
+fi
+exit $rc
