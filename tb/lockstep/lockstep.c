@@ -197,7 +197,8 @@ static int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const 
         s->ops->annotate(r, co, differ);
         if (c == m) again = differ;
         s->k->c_tick(cst, in);
-        s->ops->tick(r, in);
+        s->k->c_eval(cst, in, co); /* C outputs after the edge, for the high phase */
+        s->ops->tick_post(r, in, co);
     }
     s->ops->trace_close(r);
     s->ops->destroy(r);
@@ -276,7 +277,12 @@ static int ls_tick(void *self, const void *in)
     if (s->failed) return 1;
     if (s->ring) memcpy(s->ring + (s->cycle % s->ring_n) * s->k->in_size, in, s->k->in_size);
     s->k->c_tick(s->cstate, in);
-    s->ops->tick(s->rtl, in);
+    if (s->tracing) {
+        s->k->c_eval(s->cstate, in, s->c_out); /* C outputs after the edge */
+        s->ops->tick_post(s->rtl, in, s->c_out);
+    } else {
+        s->ops->tick(s->rtl, in);
+    }
     s->checked++;
     s->cycle++;
     if (s->ring && s->cycle % s->every == 0) ls_snapshot(s);

@@ -28,6 +28,9 @@ typedef struct rtl_ops {
     void (*trace_close)(rtl_model *m);
     /* C model's outputs and the mismatch flag, shown beside the RTL in the waveform */
     void (*annotate)(rtl_model *m, const void *c_out, int mismatch);
+    /* tick, showing c_post_out (the C model's outputs after its own tick, same inputs)
+     * from the clock edge on, so both models' traces change at the same instants */
+    void (*tick_post)(rtl_model *m, const void *in, const void *c_post_out);
     int (*save)(rtl_model *m, void **buf, size_t *len);           /* malloc'd; 0 ok */
     int (*restore)(rtl_model *m, const void *buf, size_t len);    /* 0 ok */
     void (*set_cycle)(rtl_model *m, unsigned long long cycle);    /* waveform time base */
