@@ -30,11 +30,6 @@ int blk_bind_c(blk_inst *bi, const blk_kind *kind, const void *cfg, char *err, s
     }
     *(const blk_kind **)self = kind;
     kind->c_init((char *)self + sizeof(void *) * 2, cfg);
-    bi->kind = kind;
-    bi->mode = BLK_MODE_C;
-    bi->self = self;
-    bi->eval = c_eval;
-    bi->tick = c_tick;
-    bi->destroy = free;
+    blk_inst_set(bi, kind, BLK_MODE_C, self, c_eval, c_tick, free);
     return 0;
 }

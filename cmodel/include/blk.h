@@ -53,7 +53,7 @@ typedef struct blk_kind {
     void (*c_tick)(void *state, const void *in);
 } blk_kind;
 
-/* Value of a port in an in/out struct, bit `b` words beyond 64 handled by caller. */
+/* Where a port's value (one uint64_t, or `words` of them) lies in an in/out struct. */
 static inline uint64_t *blk_port_ptr(const blk_port *p, void *s)
 {
     return (uint64_t *)((char *)s + p->offset);
@@ -83,6 +83,19 @@ const char *blk_names(void); /* "mrpb ..." for messages */
 /* Configuration from a preset and "Key=Val[,Key=Val...]" overrides; 0 ok. */
 int blk_cfg_build(const blk_kind *k, void *cfg, const char *preset, const char *sets,
                   char *err, size_t n);
+
+/* Fill a binding (used by every binder). */
+static inline void blk_inst_set(blk_inst *bi, const blk_kind *k, blk_mode mode, void *self,
+                                int (*eval)(void *, const void *, void *),
+                                int (*tick)(void *, const void *), void (*destroy)(void *))
+{
+    bi->kind = k;
+    bi->mode = mode;
+    bi->self = self;
+    bi->eval = eval;
+    bi->tick = tick;
+    bi->destroy = destroy;
+}
 
 /* The C binding, available everywhere (cmodel/blocks/blk_c.c). */
 int blk_bind_c(blk_inst *bi, const blk_kind *kind, const void *cfg, char *err, size_t n);

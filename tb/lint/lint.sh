@@ -29,6 +29,10 @@ for p in "" "chparam -set Drain 2 -set NumQ 8 mrpb;"; do
   fi
 done
 [ $rc = 0 ] && echo "lint: $(yosys -V | cut -d' ' -f1-2) accepts the RTL (hierarchy, proc, check -assert)"
+# the `ifdef FORMAL properties elaborate (one pair of assertions per queue)
+n=$(yosys -p "read_verilog -formal -DFORMAL ${rtl[*]}; hierarchy -top mrpb; proc; stat" 2>&1 |
+    awk '$1 == "$assert" {print $2; exit}')
+if [ "${n:-0}" -gt 0 ]; then echo "lint: yosys elaborates $n FORMAL assertions"; else echo "lint: FORMAL properties did not elaborate"; rc=1; fi
 # ports: the wrapper generated from tb/ports/mrpb.def must connect every RTL port
 make -s build/bin/portgen
 build/bin/portgen mrpb --preset final --wrapper build/lint/mrpb_top.v --glue build/lint/glue.h

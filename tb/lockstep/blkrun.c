@@ -4,7 +4,10 @@
  *
  *   blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]
  *          (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
- *          [--print] [--fst FILE] [--window N] [--out DIR] [--bench]
+ *          [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]
+ *
+ * --stats: after the run, how many cycles each output of up to 2 bits held each
+ * value (which branches the traffic exercised).
  *
  * Exit: 0 all checks passed; 1 a mismatch or a failed expectation; 2 bad input.
  */
@@ -24,7 +27,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]\n"
             "              (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])\n"
-            "              [--print] [--fst FILE] [--window N] [--out DIR] [--bench]\n");
+            "              [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]\n");
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -55,7 +58,8 @@ int main(int argc, char **argv)
     const char *preset = NULL, *config = NULL, *vec = NULL, *knobs = "", *fst = NULL;
     const char *outdir = "build/mismatch";
     uint64_t seed = 1, cycles = 100000, window = 200, cyc = 0, fails = 0;
-    int i, np, print = 0, bench = 0, rc = 0;
+    int i, np, print = 0, bench = 0, stats = 0, rc = 0;
+    uint64_t hist[BLK_MAX_PORTS][4] = {{0}};
     void *cfg, *in, *out;
 
     if (argc < 2 || !(k = blk_find(argv[1]))) {
@@ -68,6 +72,7 @@ int main(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = 1;
         if (!strcmp(a, "--print")) print = 1, takes = 0;
+        else if (!strcmp(a, "--stats")) stats = 1, takes = 0;
         else if (!strcmp(a, "--bench")) bench = 1, takes = 0;
         else if (!v) {
             fprintf(stderr, "blkrun: %s needs a value\n", a);
@@ -237,6 +242,10 @@ int main(int argc, char **argv)
             }
             if (vf) fails += (uint64_t)vec_check(vf, out, cyc, stderr);
             if (print) vec_print_cycle(stdout, ports, np, in, out);
+            if (stats)
+                for (i = 0; i < np; i++)
+                    if (ports[i].dir == BLK_OUT && ports[i].width <= 2 && !ports[i].words)
+                        hist[i][*blk_port_cptr(&ports[i], out) & 3]++;
             if (st) so->observe(st, in, out);
             if (bi.tick(bi.self, in)) {
                 rc = 1;
@@ -252,6 +261,18 @@ int main(int argc, char **argv)
                 rc == 1 && fails == 0 ? "MISMATCH" : "0 mismatches",
                 (unsigned long long)(vf ? vec_checked(vf) : 0), (unsigned long long)fails,
                 vf ? " -- " : "", vf ? vec : "");
+    }
+    if (stats && !bench) {
+        FILE *o = print ? stderr : stdout;
+        fprintf(o, "  outputs over %llu cycles:", (unsigned long long)cyc);
+        for (i = 0; i < np; i++) {
+            unsigned v;
+            if (ports[i].dir != BLK_OUT || ports[i].width > 2 || ports[i].words) continue;
+            fprintf(o, "\n    %-14s", ports[i].name);
+            for (v = 0; v < (1u << ports[i].width); v++)
+                fprintf(o, "  =%u: %llu", v, (unsigned long long)hist[i][v]);
+        }
+        fprintf(o, "\n");
     }
     bi.destroy(bi.self);
     if (st) so->destroy(st);

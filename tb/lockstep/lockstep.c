@@ -103,12 +103,7 @@ int blk_bind_rtl(blk_inst *bi, const blk_kind *k, const void *cfg, const rtl_ops
     ops->tick(b->m, rin);
     ops->set_cycle(b->m, 0);
     free(rin);
-    bi->kind = k;
-    bi->mode = BLK_MODE_RTL;
-    bi->self = b;
-    bi->eval = rb_eval;
-    bi->tick = rb_tick;
-    bi->destroy = rb_destroy;
+    blk_inst_set(bi, k, BLK_MODE_RTL, b, rb_eval, rb_tick, rb_destroy);
     return 0;
 }
 
@@ -345,12 +340,7 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
     ops->set_cycle(s->rtl, 0);
     free(rin);
     if (s->ring) ls_snapshot(s);
-    bi->kind = k;
-    bi->mode = BLK_MODE_LOCKSTEP;
-    bi->self = s;
-    bi->eval = ls_eval;
-    bi->tick = ls_tick;
-    bi->destroy = ls_destroy;
+    blk_inst_set(bi, k, BLK_MODE_LOCKSTEP, s, ls_eval, ls_tick, ls_destroy);
     return 0;
 oom:
     snprintf(err, n, "%s: out of memory", k->name);

@@ -275,14 +275,11 @@ int vec_next(vec_file *v, void *in, char *err, size_t n)
 fill:
     {
         /* inputs not listed stay 0 */
-        size_t max_off = 0;
         for (i = 0; i < v->np; i++)
             if (v->ports[i].dir == BLK_IN) {
                 unsigned nw = v->ports[i].words ? v->ports[i].words : 1;
                 memset(blk_port_ptr(&v->ports[i], in), 0, nw * sizeof(uint64_t));
-                if (v->ports[i].offset > max_off) max_off = v->ports[i].offset;
             }
-        (void)max_off;
         for (i = 0; i < v->nin; i++) {
             const blk_port *p = &v->ports[v->in_port[i]];
             memcpy(blk_port_ptr(p, in), v->in_val[i], (p->words ? p->words : 1) * sizeof(uint64_t));
