@@ -143,7 +143,7 @@ int main(int argc, char **argv)
         }
     }
 
-    /* how to reproduce, and where a mismatch goes */
+    /* how to reproduce, and where a mismatch goes (tb/run adds e.g. --rtl-dir) */
     if (vf) {
         const char *b = strrchr(vec, '/');
         snprintf(repro, sizeof repro, "tb/run %s --mode lockstep --vec %s", k->name, vec);
@@ -155,6 +155,10 @@ int main(int argc, char **argv)
                  *knobs ? " --knobs '" : "", knobs, *knobs ? "'" : "");
         snprintf(base, sizeof base, "%s/%s-%s-seed%llu", outdir, k->name, tag,
                  (unsigned long long)seed);
+    }
+    if (getenv("BLKRUN_REPRO_EXTRA") && *getenv("BLKRUN_REPRO_EXTRA")) {
+        size_t at = strlen(repro);
+        snprintf(repro + at, sizeof repro - at, " %s", getenv("BLKRUN_REPRO_EXTRA"));
     }
 
     if (mode == BLK_MODE_C) rc = blk_bind_c(&bi, k, cfg, err, sizeof err);
