@@ -17,12 +17,14 @@ for c in "${cfgs[@]}"; do
 done
 echo "lint: verilator -Wall clean over ${#cfgs[@]} configurations"
 mkdir -p build/lint
-if iverilog -g2005 -Wall -o build/lint/mrpb.vvp -s mrpb "${rtl[@]}" && \
-   iverilog -g2005 -o build/lint/mrpb_rr.vvp -Pmrpb.Drain=1 -Pmrpb.Greedy=1 -s mrpb "${rtl[@]}"; then
-  echo "lint: icarus ($(iverilog -V 2>/dev/null | head -n1 | cut -d' ' -f1-4)) accepts the RTL"
-else
-  echo "lint: icarus rejected the RTL"; rc=1
-fi
+ok=1
+for c in "${cfgs[@]}"; do
+  # shellcheck disable=SC2086
+  if ! iverilog -g2005 -Wall -o build/lint/mrpb.vvp ${c//-G/-Pmrpb.} -s mrpb "${rtl[@]}"; then
+    echo "lint: icarus rejected mrpb ${c:-(defaults)}"; ok=0; rc=1
+  fi
+done
+[ $ok = 1 ] && echo "lint: icarus ($(iverilog -V 2>/dev/null | head -n1 | cut -d' ' -f1-4)) accepts the RTL in ${#cfgs[@]} configurations"
 for p in "" "chparam -set Drain 2 -set NumQ 8 mrpb;"; do
   if ! yosys -q -p "read_verilog -defer ${rtl[*]}; ${p} hierarchy -top mrpb; proc; check -assert; stat" >build/lint/yosys.log 2>&1; then
     echo "lint: yosys rejected the RTL (${p:-defaults}):"; tail -n 5 build/lint/yosys.log; rc=1
