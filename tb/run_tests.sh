@@ -53,7 +53,7 @@ for s in "${sigs[@]}"; do
   done
 done
 extras=("Policy=greedy-rr,Latency=3" "Policy=greedy-longest,Latency=18" "Bypass=all,Latency=4"
-        "Bypass=off,Flush=0" "NumQ=64,Depth=32,Policy=longest,AddrW=64,PcW=64,TagW=32"
+        "Bypass=off,Flush=0" "NumQ=64,Depth=32,Policy=longest,AddrW=64,PcW=64,TagW=32|burst=0.8,hot=0.9,hotq=1,refuse=0.7"
         "NumQ=5,Depth=5,Policy=rr" "NumQ=1,Depth=1,Latency=3" "NumQ=3,Sig=block,Depth=2,Policy=greedy-longest,Bypass=all")
 vec_cfgs=()
 for v in vectors/mrpb/*.vec; do
@@ -64,6 +64,7 @@ done
 # one per distinct configuration tag
 check build_rtl_shared tb/run mrpb --preset final --build-only
 for c in "${matrix[@]}" "${extras[@]}" "${vec_cfgs[@]}"; do
+  c=${c%%|*}
   printf '%s\t%s\n' "$("$B/bin/portgen" mrpb --config "$c" --tag)" "$c"
 done | sort -u -k1,1 | cut -f2 >"$L/configs.txt"
 echo "    $(wc -l <"$L/configs.txt") distinct configurations"
@@ -76,17 +77,33 @@ for v in vectors/mrpb/*.vec; do
   done
 done
 
-echo "== random lockstep: 500000 cycles a configuration, 0 mismatches"
+echo "== random lockstep: 500000 cycles a configuration, 0 mismatches, every branch reached"
+# which outputs must reach which values in a configuration's run (coverage of the run itself)
+wanted() {
+  local c=$1 w="req_ready_o=0 out_valid_o=1 drain_why_o=0"
+  case ",$c," in *,Flush=0,*) ;; *) w="$w drain_why_o=2 drain_why_o=3 wpass_o=1 flush_o=1" ;; esac
+  case ",$c," in *greedy*) w="$w drain_why_o=1" ;; esac
+  case ",$c," in *,Bypass=off,*) ;; *) w="$w bypass_o=1" ;; esac
+  echo "$w"
+}
 total=0
 i=0
-for c in "${matrix[@]}" "${extras[@]}"; do
+for entry in "${matrix[@]}" "${extras[@]}"; do
   i=$((i + 1))
+  c=${entry%%|*}
   knobs="" ; [ $((i % 2)) = 0 ] && knobs="refuse=0.6,write=0.15,hot=0.8,maxburst=12"
+  [ "$entry" != "$c" ] && knobs=${entry#*|}  # "config|knobs": knobs of its own
   name="lockstep_$(printf %02d $i)"
-  check "$name" tb/run mrpb --mode lockstep --config "$c" --seed "$i" --cycles 500000 --knobs "$knobs"
+  check "$name" tb/run mrpb --mode lockstep --config "$c" --seed "$i" --cycles 500000 --knobs "$knobs" --stats
   n=$(grep -o '[0-9]* compared C-vs-RTL, 0 mismatches' "$L/$name.log" | cut -d' ' -f1)
   [ -n "$n" ] && total=$((total + n))
-  echo "    $c${knobs:+ knobs=$knobs}: ${n:-0} cycles compared"
+  missing=""
+  for pv in $(wanted "$c"); do
+    hits=$(awk -v p="${pv%=*}" -v v="=${pv#*=}:" '$1 == p { for (i = 2; i <= NF; i++) if ($i == v) print $(i + 1) }' "$L/$name.log")
+    [ "${hits:-0}" -ge 1 ] || missing="$missing $pv"
+  done
+  echo "    $c${knobs:+ knobs=$knobs}: ${n:-0} cycles compared${missing:+; NOT REACHED:$missing}"
+  if [ -z "$missing" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL coverage_$name:$missing never reached"; fi
 done
 echo "    lockstep random total: $total cycles compared, over $i configurations"
 check lockstep_total_at_least_1M test "$total" -ge 1000000

@@ -257,6 +257,7 @@ int main(int argc, char **argv)
             }
         }
         if (fails && !rc) rc = 1;
+        if (rc != 2)
         fprintf(print ? stderr : stdout,
                 "%s %s %s: %llu cycles, %llu compared C-vs-RTL, %s, %llu expected values checked, "
                 "%llu failed%s%s\n",

@@ -254,12 +254,15 @@ static int ls_eval(void *self, const void *in, void *out)
 {
     ls *s = self;
     if (s->failed) return 1;
+    int differ;
     s->k->c_eval(s->cstate, in, out); /* the caller sees the C model's outputs */
     s->ops->eval(s->rtl, in, s->r_out);
-    if (s->tracing) s->ops->annotate(s->rtl, out, 0);
-    if (memcmp(out, s->r_out, s->k->out_size)) {
+    differ = memcmp(out, s->r_out, s->k->out_size) != 0;
+    if (s->tracing) s->ops->annotate(s->rtl, out, differ);
+    if (differ) {
         s->failed = 1;
         memcpy(s->c_out, out, s->k->out_size);
+        if (s->tracing) s->ops->tick(s->rtl, in); /* dump the failing cycle, marked */
         ls_report(s, in);
         return 1;
     }

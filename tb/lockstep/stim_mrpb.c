@@ -13,10 +13,11 @@
 #include "mrpb.h"
 #include "stim.h"
 
-enum { K_BURST, K_MAXBURST, K_HOT, K_HOTQ, K_WRITE, K_REFUSE, K_ASSOC, K_BYPREADY, K_RESET, K_N };
+enum { K_BURST, K_MAXBURST, K_HOT, K_HOTQ, K_WRITE, K_REFUSE, K_ASSOC, K_BYPREADY, K_RESET,
+       K_MIX, K_OOR, K_N };
 static const char *const knob_names[] = {"burst", "maxburst", "hot", "hotq", "write", "refuse",
-                                         "assoc", "bypready", "reset", NULL};
-static const double knob_default[K_N] = {0.3, 32, 0.3, 2, 0.05, 0.3, 0.5, 0.7, 0.0005};
+                                         "assoc", "bypready", "reset", "mix", "oor", NULL};
+static const double knob_default[K_N] = {0.3, 32, 0.3, 2, 0.05, 0.3, 0.5, 0.7, 0.0005, 0.1, 0.001};
 
 struct stim {
     mrpb_cfg cfg;
@@ -24,6 +25,7 @@ struct stim {
     double k[K_N];
     uint64_t cycle;
     int pending;       /* a request is offered and not yet taken */
+    unsigned withdraw; /* out-of-range request: cycles left before it is withdrawn */
     mrpb_in req;       /* its fields */
     unsigned burst_left, burst_sig, rst_left;
     uint64_t tag;
@@ -52,12 +54,25 @@ static stim *create(const void *cfgv, uint64_t seed, const char *knobs, char *er
     return s;
 }
 
-/* A signature value for the configured queue count, and the three id fields. */
+static unsigned sig_limit(const mrpb_cfg *c);
+static unsigned sig_field(const mrpb_cfg *c)
+{
+    return c->Sig == MRPB_SIG_WARP ? 64 : c->Sig == MRPB_SIG_BLOCK ? 8 : 32;
+}
+
+/* A request of the current burst; `mix` sends single requests of it to other queues. */
 static void new_request(stim *s)
 {
     const mrpb_cfg *c = &s->cfg;
     mrpb_in *r = &s->req;
-    unsigned sig = s->burst_sig;
+    unsigned sig = s->burst_sig, lim = sig_limit(c);
+    s->withdraw = 0;
+    if (stim_chance(&s->rng, s->k[K_MIX])) sig = stim_below(&s->rng, lim);
+    if (lim < sig_field(c) && stim_chance(&s->rng, s->k[K_OOR])) {
+        /* a signature the block never takes: offered a few cycles, then withdrawn */
+        sig = lim + stim_below(&s->rng, sig_field(c) - lim);
+        s->withdraw = 1 + stim_below(&s->rng, 4);
+    }
     r->req_valid_i = 1;
     r->req_write_i = stim_chance(&s->rng, s->k[K_WRITE]);
     r->req_addr_i = stim_rand(&s->rng) & bits_mask(c->AddrW);
@@ -74,7 +89,7 @@ static void new_request(stim *s)
 
 static unsigned sig_limit(const mrpb_cfg *c)
 {
-    unsigned field = c->Sig == MRPB_SIG_WARP ? 64 : c->Sig == MRPB_SIG_BLOCK ? 8 : 32;
+    unsigned field = sig_field(c);
     return c->NumQ < field ? c->NumQ : field;
 }
 
@@ -103,6 +118,7 @@ static void next(stim *s, void *inv)
             s->pending = 1;
         }
     }
+    if (s->pending && s->withdraw && --s->withdraw == 0) s->pending = 0; /* gave up */
     if (s->pending && !in->rst_i) {
         in->req_valid_i = 1;
         in->req_write_i = s->req.req_write_i;
@@ -147,5 +163,6 @@ const stim_ops mrpb_stim_ops = {
     "mrpb",
     "burst=P (start a burst when idle) maxburst=N hot=P (burst to a hot queue) hotq=N "
     "write=P refuse=P (cache refuses) assoc=P (refusal is an associativity stall) "
-    "bypready=P reset=P (reset per cycle)",
+    "bypready=P reset=P (reset per cycle) mix=P (a burst request goes to another queue) "
+    "oor=P (a request with a signature >= NumQ, withdrawn after 1-4 cycles)",
     create, next, observe, destroy};

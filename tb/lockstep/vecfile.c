@@ -2,6 +2,7 @@
 #include "vecfile.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,7 +57,9 @@ vec_file *vec_open(const char *path, char *err, size_t n)
 {
     FILE *f = fopen(path, "r");
     vec_file *v;
-    char buf[8192];
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
     int lineno = 0;
     if (!f) {
         snprintf(err, n, "%s: cannot open", path);
@@ -69,31 +72,46 @@ vec_file *vec_open(const char *path, char *err, size_t n)
         return NULL;
     }
     snprintf(v->path, sizeof v->path, "%s", path);
-    while (fgets(buf, sizeof buf, f)) {
+    while ((len = getline(&line, &cap, f)) >= 0) {
         char *s, *hash;
         lineno++;
-        if (!strchr(buf, '\n') && !feof(f)) {
-            snprintf(err, n, "%s:%d: line longer than %zu characters", path, lineno, sizeof buf - 2);
+        if ((size_t)len != strlen(line)) {
+            snprintf(err, n, "%s:%d: contains a NUL byte (not a text vector file?)", path, lineno);
             goto fail;
         }
-        if ((hash = strchr(buf, '#'))) *hash = 0;
-        s = trim(buf);
+        if ((hash = strchr(line, '#'))) *hash = 0;
+        s = trim(line);
         if (!*s) continue;
         if (!strncmp(s, "preset ", 7) || !strncmp(s, "config ", 7)) {
+            char *dst = s[0] == 'p' ? v->preset : v->config;
+            size_t dn = s[0] == 'p' ? sizeof v->preset : sizeof v->config;
             if (v->in_cols) {
                 snprintf(err, n, "%s:%d: '%.6s' must come before the 'in' line", path, lineno, s);
                 goto fail;
             }
-            snprintf(s[0] == 'p' ? v->preset : v->config, s[0] == 'p' ? sizeof v->preset : sizeof v->config,
-                     "%s", trim(s + 7));
+            if (*dst) {
+                snprintf(err, n, "%s:%d: a second '%.6s' line (put every setting on one)", path,
+                         lineno, s);
+                goto fail;
+            }
+            if (strlen(trim(s + 7)) >= dn) {
+                snprintf(err, n, "%s:%d: '%.6s' line too long", path, lineno, s);
+                goto fail;
+            }
+            strcpy(dst, trim(s + 7));
             continue;
         }
-        if (!strncmp(s, "in ", 3) || !strcmp(s, "in")) {
-            v->in_cols = dup_range(s + 2, strlen(s + 2));
-            continue;
-        }
-        if (!strncmp(s, "out ", 4) || !strcmp(s, "out")) {
-            v->out_cols = dup_range(s + 3, strlen(s + 3));
+        if (!strncmp(s, "in ", 3) || !strcmp(s, "in") || !strncmp(s, "out ", 4) ||
+            !strcmp(s, "out")) {
+            int is_in = s[0] == 'i';
+            char **cols = is_in ? &v->in_cols : &v->out_cols;
+            if (*cols || (!is_in && v->nlines)) {
+                snprintf(err, n, "%s:%d: '%s' line %s", path, lineno, is_in ? "in" : "out",
+                         *cols ? "given twice" : "after the first cycle line");
+                goto fail;
+            }
+            *cols = dup_range(s + (is_in ? 2 : 3), strlen(s + (is_in ? 2 : 3)));
+            if (!*cols) goto oom;
             continue;
         }
         if (!v->in_cols) {
@@ -110,6 +128,7 @@ vec_file *vec_open(const char *path, char *err, size_t n)
         if (!v->lines[v->nlines].text) goto oom;
         v->nlines++;
     }
+    free(line);
     fclose(f);
     if (!v->in_cols) {
         snprintf(err, n, "%s: no 'in' line naming the input columns", path);
@@ -120,6 +139,7 @@ vec_file *vec_open(const char *path, char *err, size_t n)
 oom:
     snprintf(err, n, "out of memory");
 fail:
+    free(line);
     fclose(f);
     vec_close(v);
     return NULL;
@@ -142,26 +162,30 @@ const char *vec_config(const vec_file *v) { return v->config; }
 static int bind_cols(vec_file *v, const char *cols, blk_dir dir, int *idx, int *count, char *err,
                      size_t n)
 {
-    char buf[4096], *tok, *save = NULL;
-    int i;
+    char *buf, *tok, *save = NULL;
+    int i, rc = 0;
     *count = 0;
     if (!cols) return 0;
-    snprintf(buf, sizeof buf, "%s", cols);
-    for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+    if (!(buf = dup_range(cols, strlen(cols)))) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    for (tok = strtok_r(buf, " \t", &save); tok && !rc; tok = strtok_r(NULL, " \t", &save)) {
         for (i = 0; i < v->np; i++)
             if (!strcmp(v->ports[i].name, tok)) break;
         if (i == v->np || v->ports[i].dir != dir) {
             snprintf(err, n, "%s: '%s' is not an %s port of this block", v->path, tok,
                      dir == BLK_IN ? "input" : "output");
-            return -1;
-        }
-        if (*count == VEC_MAX_COLS) {
+            rc = -1;
+        } else if (*count == VEC_MAX_COLS) {
             snprintf(err, n, "%s: too many columns", v->path);
-            return -1;
+            rc = -1;
+        } else {
+            idx[(*count)++] = i;
         }
-        idx[(*count)++] = i;
     }
-    return 0;
+    free(buf);
+    return rc;
 }
 
 int vec_bind(vec_file *v, const blk_port *ports, int np, char *err, size_t n)
@@ -179,7 +203,7 @@ static int parse_value(const char *tok, const blk_port *p, uint64_t *w)
     memset(w, 0, VEC_MAX_WORDS * sizeof *w);
     if (!strncmp(tok, "0x", 2) || !strncmp(tok, "0X", 2)) {
         const char *d = tok + strlen(tok) - 1;
-        if (d < tok + 2) return -1;
+        if (d < tok + 2 || !strpbrk(tok + 2, "0123456789abcdefABCDEF")) return -1;
         for (; d >= tok + 2; d--) {
             int x;
             if (*d == '_') continue;
@@ -195,8 +219,10 @@ static int parse_value(const char *tok, const blk_port *p, uint64_t *w)
     } else {
         char *end;
         if (!isdigit((unsigned char)tok[0])) return -1;
+        errno = 0;
         w[0] = strtoull(tok, &end, 10);
         if (*end) return -1;
+        if (errno == ERANGE) return -2;
     }
     /* fits the width? */
     for (i = 0; i < nw; i++) {

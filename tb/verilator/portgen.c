@@ -79,9 +79,13 @@ static void glue_copy(FILE *f, const blk_port *p, const char *dst_fmt, int to_rt
     {
         unsigned w32 = (w + 31) / 32, i;
         if (to_rtl) {
-            for (i = 0; i < w32; i++)
-                fprintf(f, "    t->%s[%u] = (uint32_t)(s->%s[%u] >> %u);\n", dst, i, p->name,
-                        i / 2, (i % 2) * 32);
+            for (i = 0; i < w32; i++) {
+                unsigned top = w - 32 * i; /* bits of this word that exist */
+                fprintf(f, "    t->%s[%u] = (uint32_t)(s->%s[%u] >> %u)", dst, i, p->name, i / 2,
+                        (i % 2) * 32);
+                if (top < 32) fprintf(f, " & 0x%xu", (1u << top) - 1);
+                fprintf(f, ";\n");
+            }
         } else {
             fprintf(f, "    memset(s->%s, 0, sizeof s->%s);\n", p->name, p->name);
             for (i = 0; i < w32; i++)
