@@ -35,12 +35,14 @@ done
 n=$(yosys -p "read_verilog -formal -DFORMAL ${rtl[*]}; hierarchy -top mrpb; proc; stat" 2>&1 |
     awk '$1 == "$assert" {print $2; exit}')
 if [ "${n:-0}" -gt 0 ]; then echo "lint: yosys elaborates $n FORMAL assertions"; else echo "lint: FORMAL properties did not elaborate"; rc=1; fi
-# ports: the wrapper generated from tb/ports/mrpb.def must connect every RTL port
+# ports: the wrapper generated from tb/ports/mrpb.def must connect every RTL port with
+# the same width (a wide and a narrow qlen_o, a 6- and a 3-bit queue index)
 make -s build/bin/portgen
-build/bin/portgen mrpb --preset final --wrapper build/lint/mrpb_top.v --glue build/lint/glue.h
-if verilator --lint-only -Wall tb/lint/waivers.vlt build/lint/mrpb_top.v "${rtl[@]}" --top-module mrpb_top; then
-  echo "lint: rtl/mrpb/mrpb.v ports match tb/ports/mrpb.def"
-else
-  echo "lint: rtl/mrpb/mrpb.v ports differ from tb/ports/mrpb.def"; rc=1
-fi
+for c in "" "NumQ=8,Sig=block,Policy=rr"; do
+  build/bin/portgen mrpb --config "$c" --wrapper build/lint/mrpb_top.v --glue build/lint/glue.h
+  if ! verilator --lint-only -Wall tb/lint/waivers.vlt build/lint/mrpb_top.v "${rtl[@]}" --top-module mrpb_top; then
+    echo "lint: rtl/mrpb/mrpb.v ports differ from tb/ports/mrpb.def (${c:-defaults})"; rc=1
+  fi
+done
+[ $rc = 0 ] && echo "lint: rtl/mrpb/mrpb.v ports match tb/ports/mrpb.def in 2 configurations"
 exit $rc
