@@ -120,16 +120,7 @@ static void next(stim *s, void *inv)
     }
     if (s->pending && s->withdraw && --s->withdraw == 0) s->pending = 0; /* gave up */
     if (s->pending && !in->rst_i) {
-        in->req_valid_i = 1;
-        in->req_write_i = s->req.req_write_i;
-        in->req_addr_i = s->req.req_addr_i;
-        in->req_warp_i = s->req.req_warp_i;
-        in->req_block_i = s->req.req_block_i;
-        in->req_inblk_i = s->req.req_inblk_i;
-        in->req_lane_i = s->req.req_lane_i;
-        in->req_pc_i = s->req.req_pc_i;
-        in->req_tag_i = s->req.req_tag_i;
-    } else {
+        *in = s->req; /* the held request: only its request fields are set */    } else {
         /* idle bus carries noise: the block must ignore fields without valid */
         in->req_addr_i = stim_rand(&s->rng) & bits_mask(s->cfg.AddrW);
         in->req_warp_i = stim_below(&s->rng, 64);

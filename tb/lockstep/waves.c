@@ -26,30 +26,26 @@ static const struct {
     {"ctl", "control"}, {"req", "request in (coalescer)"}, {"out", "request out (L1, bypass)"},
     {"drn", "drain selector and flush"}, {NULL, NULL}};
 
+/* one decimal trace per queue of a counter bank, aliased name[i] */
+static void bank_group(FILE *f, const char *title, const char *dut, const char *bank,
+                       const char *alias, unsigned n, unsigned w)
+{
+    unsigned q;
+    group_begin(f, title);
+    for (q = 0; q < n; q++) {
+        fprintf(f, GTKW_DEC "\n+{%s[%u]} %s.%s.count_q[%u]", alias, q, dut, bank, q);
+        if (w > 1) fprintf(f, "[%u:0]", w - 1);
+        fprintf(f, "\n");
+    }
+    group_end(f, title);
+}
+
 /* MRPB internals: per-queue lengths, visible counts and the drain state. */
 static void mrpb_groups(FILE *f, const mrpb_cfg *c, const char *dut)
 {
-    char name[128], alias[64];
-    unsigned q, lw = mrpb_lenw(c), qw = mrpb_qw(c);
-    group_begin(f, "queue lengths (len_q)");
-    for (q = 0; q < c->NumQ; q++) {
-        snprintf(name, sizeof name, "u_len.count_q[%u]", q);
-        snprintf(alias, sizeof alias, "len[%u]", q);
-        fprintf(f, GTKW_DEC "\n");
-        fprintf(f, "+{%s} %s.%s", alias, dut, name);
-        if (lw > 1) fprintf(f, "[%u:0]", lw - 1);
-        fprintf(f, "\n");
-    }
-    group_end(f, "queue lengths (len_q)");
-    group_begin(f, "visible entries (vis_q)");
-    for (q = 0; q < c->NumQ; q++) {
-        snprintf(name, sizeof name, "u_vis.count_q[%u]", q);
-        snprintf(alias, sizeof alias, "vis[%u]", q);
-        fprintf(f, GTKW_DEC "\n+{%s} %s.%s", alias, dut, name);
-        if (lw > 1) fprintf(f, "[%u:0]", lw - 1);
-        fprintf(f, "\n");
-    }
-    group_end(f, "visible entries (vis_q)");
+    unsigned lw = mrpb_lenw(c), qw = mrpb_qw(c);
+    bank_group(f, "queue lengths (len_q)", dut, "u_len", "len", c->NumQ, lw);
+    bank_group(f, "visible entries (vis_q)", dut, "u_vis", "vis", c->NumQ, lw);
     group_begin(f, "drain state");
     sig(f, dut, "elig", c->NumQ, "eligible queues");
     sig(f, dut, "last_q_q", qw, "last drained queue");

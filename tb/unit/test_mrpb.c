@@ -189,13 +189,17 @@ static void test_flush_write(void)
     UNIT_CHECK(mrpb_qlen(&O, &S.cfg, 4) == 0, "writes are never stored with Flush=1");
 }
 
-/* flush part 1: a read refused by a full queue makes that queue drain first */
+/* flush part 1: a read refused by a full queue makes that queue drain first, even though
+ * fixed order would pick queue 0 (its first entry waits in the outbound register, its
+ * second is visible in the queue) */
 static void test_full_priority(void)
 {
     unsigned i;
     setup("fixed", 1, 3, MRPB_BYP_OFF);
     I.cache_accept_i = 0;
     offer(0, 0, 0);
+    cycle();
+    offer(0, 0, 100);
     cycle();
     for (i = 0; i < 8; i++) {
         offer(20, 0, 1 + i);
@@ -204,6 +208,7 @@ static void test_full_priority(void)
     offer(20, 0, 99);
     cycle();
     UNIT_CHECK(O.req_ready_o == 0 && mrpb_qlen(&O, &S.cfg, 20) == 8, "full queue refuses the read");
+    UNIT_CHECK(S.vis[0] == 1, "queue 0 has a visible entry the fixed policy would prefer");
     I.cache_accept_i = 1;
     cycle();
     UNIT_CHECK(O.drain_valid_o && O.drain_q_o == 20 && O.drain_why_o == MRPB_WHY_FULL,

@@ -96,8 +96,9 @@ void eval(rtl_model *m, const void *in, void *out) {
     m->settled = true;
 }
 
-void tick(rtl_model *m, const void *in) {
-    // the usual cycle is eval(in) then tick(in): the low phase is already settled
+// Settle the clock-low phase with `in` (the usual cycle is eval(in) then tick(in): then it
+// is settled already) and dump it.
+void low_phase(rtl_model *m, const void *in) {
     if (!m->settled || std::memcmp(&m->last_in, in, sizeof m->last_in)) {
         glue_set_inputs(m->top, static_cast<const glue_in *>(in));
         m->top->clk_i = 0;
@@ -105,6 +106,10 @@ void tick(rtl_model *m, const void *in) {
     }
     m->settled = false;
     if (m->tfp) m->tfp->dump(static_cast<uint64_t>(10 * m->cycle));
+}
+
+void tick(rtl_model *m, const void *in) {
+    low_phase(m, in);
     m->top->clk_i = 1;
     m->top->eval();
     if (m->tfp) m->tfp->dump(static_cast<uint64_t>(10 * m->cycle + 5));
@@ -113,10 +118,7 @@ void tick(rtl_model *m, const void *in) {
 }
 
 void tick_post(rtl_model *m, const void *in, const void *c_post_out) {
-    glue_set_inputs(m->top, static_cast<const glue_in *>(in));
-    m->top->clk_i = 0;
-    m->top->eval();
-    if (m->tfp) m->tfp->dump(static_cast<uint64_t>(10 * m->cycle));
+    low_phase(m, in);
     m->top->clk_i = 1;
     m->top->eval();
     // keep the cycle's mismatch flag; only the C values move to their post-edge values
@@ -125,7 +127,6 @@ void tick_post(rtl_model *m, const void *in, const void *c_post_out) {
     if (m->tfp) m->tfp->dump(static_cast<uint64_t>(10 * m->cycle + 5));
     m->top->clk_i = 0;
     m->cycle++;
-    m->settled = false;
 }
 
 int trace_open(rtl_model *m, const char *path) {
