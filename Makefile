@@ -13,11 +13,11 @@ BLKRUN_AS := $(BUILD)/asan/blkrun-c
 UNIT      := $(BUILD)/bin/test_units
 UNIT_AS   := $(BUILD)/asan/test_units
 
-.PHONY: all deps tools run test waves bench lint clean help
+.PHONY: all deps tools run test waves bench lint synth vpi cocotb clean help
 all: tools
 
 help:
-	@echo "make run | test | waves BLOCK=mrpb [SEED=n | VEC=file] | bench | lint | deps | clean"
+	@echo "make run | test | waves BLOCK=mrpb [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | vpi [SIM=s] | cocotb SIM=s | deps | clean"
 
 deps:
 	@$(TOP)/mk/deps.sh
@@ -70,6 +70,21 @@ bench:
 lint:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/tb/lint/lint.sh
+
+# make synth [LIBERTY=path]: area, timing and storage of every block against the seeds' claims
+synth:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/synth_estimates/run.sh
+
+# make vpi [SIM=icarus|verilator]: the C VPI checker against the C model
+vpi:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/tb/vpi/run.sh $(if $(SIM),--sim $(SIM))
+
+# make cocotb SIM=icarus|verilator: cocotb tests with the C model as reference
+cocotb:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/tb/cocotb/run.sh $(if $(SIM),--sim $(SIM))
 
 clean:
 	rm -rf $(BUILD)

@@ -25,3 +25,9 @@ awk -v c="$(rate "$c")" -v r="$(rate "$r")" -v l="$(rate "$l")" -v f="$(rate "$f
   printf "summary: c %.1f M/s, rtl %.2f M/s, lockstep %.2f M/s, lockstep+fst %.2f M/s\n", c/1e6, r/1e6, l/1e6, f/1e6
   printf "summary: lockstep/rtl = %.2f (target >= 0.9), c/rtl = %.1fx (target >= 10x)\n", l/r, c/r }' | tee -a "$out/mrpb.txt"
 rm -f "$out/bench.fst" "$out/bench.gtkw"
+# the other areas add their figures as fragments tb/bench.d/NN-name.sh
+for frag in tb/bench.d/*.sh; do
+  [ -e "$frag" ] || continue
+  echo
+  bash "$frag"
+done

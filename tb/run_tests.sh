@@ -129,6 +129,14 @@ expect_fail bad_knob 2 "unknown knob" tb/run mrpb --mode c --knobs speed=3
 expect_fail bad_mode 2 "must be c, rtl or lockstep" tb/run mrpb --mode fast
 expect_fail missing_vec 2 "cannot open" tb/run mrpb --mode rtl --vec /nonexistent.vec
 
+# the other areas (GPU model, VPI/cocotb, synthesis flow) add their checks as fragments
+# tb/tests.d/NN-name.sh, sourced here in order; they use check / expect_fail above
+for frag in tb/tests.d/*.sh; do
+  [ -e "$frag" ] || continue
+  # shellcheck disable=SC1090
+  . "$frag"
+done
+
 echo "== done in $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
