@@ -12,6 +12,12 @@ BLKRUN_C  := $(BUILD)/bin/blkrun-c
 BLKRUN_AS := $(BUILD)/asan/blkrun-c
 UNIT      := $(BUILD)/bin/test_units
 UNIT_AS   := $(BUILD)/asan/test_units
+GPUSIM    := $(BUILD)/bin/gpusim
+GPUSIM_AS := $(BUILD)/asan/gpusim
+GPU_UNIT  := $(BUILD)/bin/test_gpu
+GPU_UNIT_AS := $(BUILD)/asan/test_gpu
+GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
+GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 
 .PHONY: all deps tools run test waves bench lint synth vpi cocotb clean help
 all: tools
@@ -23,13 +29,21 @@ deps:
 	@$(TOP)/mk/deps.sh
 
 # C-only programs (no Verilator needed)
-tools: $(PORTGEN) $(BLKRUN_C) $(UNIT)
+tools: $(PORTGEN) $(BLKRUN_C) $(UNIT) $(GPUSIM) $(GPU_UNIT)
 
 $(BLKRUN_C): $(C_OBJS) $(call obj,$(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^
 
 $(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(TOP)/tb/verilator/rtl_none.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(COPT) -o $@ $^
+
+# the GPU memory model with C blocks only (tb/gpusim builds RTL-linked ones)
+$(GPUSIM): $(call obj,$(GPU_OBJ_SRC) $(TOP)/tb/gpu/gpusim.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(COPT) -o $@ $^
+$(GPU_UNIT): $(call obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^
 
@@ -40,7 +54,13 @@ $(BLKRUN_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(TOP)/tb/lockstep/blk
 $(UNIT_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(wildcard $(TOP)/tb/unit/*.c) $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -o $@ $^
-sanitize: $(BLKRUN_AS) $(UNIT_AS)
+$(GPUSIM_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(TOP)/tb/gpu/gpusim.c)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) -o $@ $^
+$(GPU_UNIT_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) -o $@ $^
+sanitize: $(BLKRUN_AS) $(UNIT_AS) $(GPUSIM_AS) $(GPU_UNIT_AS)
 
 run:
 	@$(TOP)/mk/deps.sh

@@ -6,14 +6,15 @@ CC     := gcc
 CXX    := g++
 CSTD   := -std=c99 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 COPT   ?= -O3 -g
-INC    := -I$(TOP)/tb/unit -I$(TOP)/cmodel/include -I$(TOP)/tb/ports -I$(TOP)/tb/lockstep -I$(TOP)/tb/verilator
+INC    := -I$(TOP)/tb/unit -I$(TOP)/cmodel/include -I$(TOP)/cmodel/gpu -I$(TOP)/tb/ports -I$(TOP)/tb/lockstep -I$(TOP)/tb/verilator
 SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 CMODEL_SRC := $(wildcard $(TOP)/cmodel/blocks/*.c)
+GPU_SRC    := $(wildcard $(TOP)/cmodel/gpu/*.c)
 TB_SRC     := $(wildcard $(TOP)/tb/lockstep/*.c)
 TB_LIB_SRC := $(filter-out %/blkrun.c,$(TB_SRC))
 PORT_DEFS  := $(wildcard $(TOP)/tb/ports/*.def)
-HDRS       := $(wildcard $(TOP)/cmodel/include/*.h $(TOP)/tb/lockstep/*.h $(TOP)/tb/verilator/*.h) $(PORT_DEFS)
+HDRS       := $(wildcard $(TOP)/cmodel/include/*.h $(TOP)/cmodel/gpu/*.h $(TOP)/tb/lockstep/*.h $(TOP)/tb/verilator/*.h) $(PORT_DEFS)
 
 obj = $(patsubst $(TOP)/%.c,$(BUILD)/obj/%.o,$(1))
 asan_obj = $(patsubst $(TOP)/%.c,$(BUILD)/asan/%.o,$(1))

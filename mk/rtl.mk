@@ -18,6 +18,9 @@ C_OBJS  := $(call obj,$(CMODEL_SRC) $(TB_SRC))
 
 all: $(D)/blkrun
 
+# the GPU memory model with this configuration's RTL linked in (tb/gpusim)
+gpusim: $(D)/gpusim
+
 $(D)/$(BLOCK)_top.v $(D)/glue.h: $(PORTGEN) $(PORT_DEFS)
 	@mkdir -p $(D)
 	$(PORTGEN) $(BLOCK) $(CFG_ARGS) --wrapper $(D)/$(BLOCK)_top.v --glue $(D)/glue.h
@@ -37,7 +40,10 @@ $(D)/rtl_shim.o: $(TOP)/tb/verilator/rtl_shim.cpp $(D)/glue.h $(D)/$(VTOP).mk $(
 $(D)/blkrun: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a $(C_OBJS) $(VRT_OBJS)
 	$(CXX) -o $@ $(C_OBJS) $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a $(VRT_OBJS) $(VLT_LIBS)
 
+$(D)/gpusim: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a $(call obj,$(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/gpu/gpusim.c) $(VRT_OBJS)
+	$(CXX) -o $@ $(filter %.o %.a,$^) $(VLT_LIBS)
+
 print-dir:
 	@echo $(D)
 
-.PHONY: all print-dir
+.PHONY: all gpusim print-dir

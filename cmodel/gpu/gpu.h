@@ -1,0 +1,70 @@
+/*
+ * gpu.h: the shared cycle-level GPU memory model (SPEC.md "Baselines",
+ * ARCHITECTURE.md "The GPU memory model").
+ *
+ * SMs run the warps of a workload's launches (gpu_kernel.h); two warp schedulers per
+ * SM (LRR or GTO) issue ALU, load, store and barrier instructions; a coalescer turns
+ * a warp's 32 addresses into line requests that pass, one a cycle, through MRPB (when
+ * on) into the L1 (gpu_l1.h), whose misses travel over an interconnect with latency
+ * and bandwidth to address-interleaved L2 slices and on to DRAM channels (gpu_dram.h).
+ *
+ * Blocks (MRPB) are reached only through blk_inst (cmodel/include/blk.h); the caller
+ * supplies the binder, so the same model runs each instance as c, rtl or lockstep.
+ * Deterministic: the same configuration, workload and seed give the same counters.
+ * No global state: several GPUs can live in one process.
+ */
+#ifndef GPU_H
+#define GPU_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "blk.h"
+#include "gpu_cfg.h"
+#include "gpu_kernel.h"
+
+typedef struct gpu gpu;
+
+/* Bind SM `sm`'s instance of block kind k with configuration cfg; 0 ok. */
+typedef int (*gpu_bind_fn)(void *ctx, unsigned sm, blk_inst *bi, const blk_kind *k,
+                           const void *cfg, char *err, size_t n);
+
+enum gpu_status { GPU_DONE = 0, GPU_MISMATCH = 1, GPU_DEADLOCK = 2, GPU_CYCLE_LIMIT = 3 };
+
+gpu *gpu_create(const gpu_cfg *c, const gk_workload *w, uint64_t seed, gpu_bind_fn bind,
+                void *ctx, char *err, size_t n);
+/* Run to the end of the workload; deadlock and mismatch reports go to `log`. */
+int gpu_run(gpu *g, FILE *log);
+void gpu_destroy(gpu *g);
+
+/* Observe every L1 event of every SM (tests): event 0 = an access offered to the
+ * L1 with its result (enum l1_result, refusals included), 1 = a fill of `line`,
+ * 2 = the L1 is invalidated (a new launch). */
+typedef void (*gpu_l1_trace_fn)(void *ctx, unsigned sm, int event, uint64_t line, int write, int result);
+void gpu_set_l1_trace(gpu *g, gpu_l1_trace_fn fn, void *ctx);
+
+/* Counters (totals over SMs; per-SM arrays in the JSON). */
+typedef struct gpu_totals {
+    uint64_t cycles, warp_insts, thread_insts, loads, stores;
+    uint64_t l1_access[8];            /* by enum l1_result */
+    uint64_t l1_bypass, l1_merges;
+    uint64_t lsu_stall_cycles;        /* the memory stage held a request it could not pass */
+    uint64_t l2_hits, l2_misses, l2_merges, l2_writes, l2_stall_cycles;
+    uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses, dram_bus_busy, dram_cycles;
+    uint64_t load_lat_sum, load_lat_n;
+    uint64_t mrpb_enq, mrpb_drains[4], mrpb_wpass, mrpb_flush_cycles, mrpb_occ_sum, mrpb_occ_max;
+    unsigned launches;
+} gpu_totals;
+
+void gpu_totals_get(const gpu *g, gpu_totals *t);
+void gpu_print_table(const gpu *g, FILE *f);
+void gpu_print_json(const gpu *g, FILE *f, const char *bindings);
+uint64_t gpu_now(const gpu *g);
+unsigned gpu_sms(const gpu *g);
+/* SM sm's MRPB instance, NULL when MRPB is off */
+blk_inst *gpu_mrpb_inst(gpu *g, unsigned sm);
+
+/* L1 hit rate as the table prints it: (hits + hit-pending) / accepted reads */
+double gpu_l1_hit_rate(const gpu_totals *t);
+
+#endif

@@ -1,0 +1,282 @@
+/*
+ * gpu_cfg.c: the parameter table, presets and validation of the GPU memory model.
+ *
+ * Presets follow the seeds (SPEC.md "Baselines"): base-s / base-l from seed 000
+ * Table 1, apres from seed 001 Table III, dl1d from seed 002 Table 4.2, clams from
+ * seed 004 Table 3. Values the seeds do not give are the GPGPU-Sim-like defaults of
+ * base-s; docs/gpu-model.md lists each with its source.
+ */
+#include "gpu_cfg.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cfg_param {
+    const char *key;
+    size_t off;
+    unsigned lo, hi;
+    const char *const *names; /* enumerations: value i is names[i] */
+    const char *what;
+} cfg_param;
+
+static const char *const sched_names[] = {"lrr", "gto", NULL};
+static const char *const onoff_names[] = {"off", "on", NULL};
+
+#define P(key, field, lo, hi, names, what) {key, offsetof(gpu_cfg, field), lo, hi, names, what}
+static const cfg_param params[] = {
+    P("sms", sms, 1, 64, NULL, "streaming multiprocessors"),
+    P("core.warps", warps, 1, 64, NULL, "warp slots per SM (MRPB's warp signature holds 6 bits)"),
+    P("core.blocks", blocks, 1, 8, NULL, "thread-block slots per SM (3-bit block id)"),
+    P("core.threads", threads, 32, 2048, NULL, "threads per SM"),
+    P("core.schedulers", schedulers, 1, 4, NULL, "warp schedulers per SM, each owns warps w % n"),
+    P("core.sched", sched, 0, 1, sched_names, "warp scheduling policy: lrr | gto"),
+    P("core.mhz", core_mhz, 100, 5000, NULL, "core clock (SMs, interconnect, L2)"),
+    P("l1.size", l1_size, 1024, 1u << 20, NULL, "L1D bytes per SM"),
+    P("l1.assoc", l1_assoc, 1, 512, NULL, "L1D ways"),
+    P("l1.line", l1_line, 32, 256, NULL, "line bytes (L1 and L2; coalescer granularity)"),
+    P("l1.lat", l1_lat, 1, 100, NULL, "L1D hit latency, cycles until the data is in registers"),
+    P("l1.mshr", l1_mshr, 1, 256, NULL, "MSHR entries per SM"),
+    P("l1.merge", l1_merge, 1, 64, NULL, "requests one MSHR entry can hold (first + merged)"),
+    P("l1.missq", l1_missq, 1, 256, NULL, "miss queue entries (L1 -> interconnect)"),
+    P("icnt.lat", icnt_lat, 1, 1000, NULL, "interconnect latency, cycles each way"),
+    P("icnt.bw", icnt_bw, 1, 1024, NULL, "interconnect port bandwidth, bytes per cycle"),
+    P("icnt.jitter", icnt_jitter, 0, 100, NULL, "extra random latency 0..n per packet (seeded)"),
+    P("l2.slices", l2_slices, 1, 64, NULL, "L2 slices, line-interleaved by address"),
+    P("l2.size", l2_size, 1024, 1u << 24, NULL, "L2 bytes per slice"),
+    P("l2.assoc", l2_assoc, 1, 64, NULL, "L2 ways"),
+    P("l2.lat", l2_lat, 1, 1000, NULL, "L2 hit latency in the slice, cycles"),
+    P("l2.mshr", l2_mshr, 1, 1024, NULL, "L2 MSHR entries per slice"),
+    P("l2.queue", l2_queue, 1, 1024, NULL, "L2 slice input queue entries"),
+    P("dram.channels", dram_channels, 1, 64, NULL, "DRAM channels (memory controllers)"),
+    P("dram.banks", dram_banks, 1, 64, NULL, "banks per channel"),
+    P("dram.row", dram_row, 256, 65536, NULL, "row (page) bytes per bank"),
+    P("dram.queue", dram_queue, 1, 1024, NULL, "scheduler request buffer entries per channel"),
+    P("dram.burst", dram_burst, 1, 64, NULL, "data-bus DRAM cycles per line transfer"),
+    P("dram.mhz", dram_mhz, 100, 5000, NULL, "DRAM command clock"),
+    P("dram.tCL", tCL, 1, 255, NULL, "read command to data, DRAM cycles"),
+    P("dram.tRP", tRP, 1, 255, NULL, "precharge to activate"),
+    P("dram.tRCD", tRCD, 1, 255, NULL, "activate to column command"),
+    P("dram.tRAS", tRAS, 1, 255, NULL, "activate to precharge"),
+    P("dram.tRC", tRC, 1, 255, NULL, "activate to activate, same bank"),
+    P("dram.tCCD", tCCD, 1, 255, NULL, "column to column, same channel"),
+    P("dram.tRRD", tRRD, 1, 255, NULL, "activate to activate, different banks"),
+    P("dram.tWR", tWR, 1, 255, NULL, "end of write data to precharge"),
+    P("mrpb", mrpb, 0, 1, onoff_names, "MRPB between coalescer and L1 (mrpb.<Param>=v sets the block)"),
+    P("watchdog", watchdog, 100, 100000000, NULL, "cycles without progress before a deadlock report"),
+};
+#define NPARAMS (sizeof params / sizeof params[0])
+
+static unsigned *field(gpu_cfg *c, const cfg_param *p) { return (unsigned *)((char *)c + p->off); }
+static unsigned cfield(const gpu_cfg *c, const cfg_param *p)
+{
+    return *(const unsigned *)((const char *)c + p->off);
+}
+
+static void base_s(gpu_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    strcpy(c->name, "base-s");
+    c->sms = 14; c->warps = 48; c->blocks = 8; c->threads = 1536;
+    c->schedulers = 2; c->sched = GPU_SCHED_LRR; c->core_mhz = 1150;
+    c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_line = 128; c->l1_lat = 1;
+    c->l1_mshr = 32; c->l1_merge = 8; c->l1_missq = 8;
+    c->icnt_lat = 16; c->icnt_bw = 32; c->icnt_jitter = 0;
+    c->l2_slices = 6; c->l2_size = 128 * 1024; c->l2_assoc = 16; c->l2_lat = 40;
+    c->l2_mshr = 32; c->l2_queue = 16;
+    c->dram_channels = 6; c->dram_banks = 16; c->dram_row = 2048; c->dram_queue = 16;
+    c->dram_burst = 4; c->dram_mhz = 750;
+    c->tCL = 12; c->tRP = 12; c->tRCD = 12; c->tRAS = 28; c->tRC = 40;
+    c->tCCD = 2; c->tRRD = 6; c->tWR = 12;
+    c->mrpb = 0;
+    strcpy(c->mrpb_preset, "final");
+    c->watchdog = 200000;
+    c->max_cycles = 0;
+}
+
+int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
+{
+    base_s(c);
+    if (!strcmp(name, "base-s")) return 0;
+    if (!strcmp(name, "base-l")) { /* seed 000 Table 1: 48 KB 6-way L1 */
+        c->l1_size = 48 * 1024; c->l1_assoc = 6;
+    } else if (!strcmp(name, "apres")) { /* seed 001 Table III */
+        c->sms = 15; c->core_mhz = 1400; c->schedulers = 2; c->sched = GPU_SCHED_LRR;
+        c->l1_size = 32 * 1024; c->l1_assoc = 8; c->l1_mshr = 64;
+        c->l2_size = 128 * 1024; c->l2_assoc = 8; c->l2_lat = 200;
+        c->dram_mhz = 924;
+    } else if (!strcmp(name, "dl1d")) { /* seed 002 Table 4.2 */
+        c->sms = 15; c->sched = GPU_SCHED_GTO;
+        c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_lat = 1; c->l1_mshr = 32; c->l1_merge = 8;
+        c->dram_queue = 16;
+    } else if (!strcmp(name, "clams")) { /* seed 004 Table 3 */
+        c->sms = 32; c->sched = GPU_SCHED_GTO;
+        c->dram_banks = 8; c->dram_queue = 256;
+    } else {
+        snprintf(err, n, "unknown preset '%s' (known: %s)", name, gpu_cfg_preset_names());
+        return 1;
+    }
+    strncpy(c->name, name, sizeof c->name - 1);
+    return 0;
+}
+
+const char *gpu_cfg_preset_names(void) { return "base-s base-l apres dl1d clams"; }
+
+static int parse_uint(const char *s, unsigned long *v)
+{
+    char *end;
+    if (!*s || *s == '-' || *s == '+') return 1;
+    errno = 0;
+    *v = strtoul(s, &end, 0);
+    if (errno || *end) return 1;
+    return 0;
+}
+
+int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n)
+{
+    const char *eq = strchr(assign, '=');
+    if (!eq || eq == assign) {
+        snprintf(err, n, "'%s': expected key=value", assign);
+        return 1;
+    }
+    size_t kl = (size_t)(eq - assign);
+    const char *val = eq + 1;
+    if (kl > 5 && !strncmp(assign, "mrpb.", 5)) { /* a parameter of the block itself */
+        if (!strncmp(assign, "mrpb.preset=", 12)) {
+            if (strlen(val) >= sizeof c->mrpb_preset || !*val) {
+                snprintf(err, n, "mrpb.preset: bad value '%s'", val);
+                return 1;
+            }
+            strcpy(c->mrpb_preset, val);
+            return 0;
+        }
+        size_t have = strlen(c->mrpb_sets), add = strlen(assign + 5);
+        if (have + add + 2 > sizeof c->mrpb_sets) {
+            snprintf(err, n, "too many mrpb.* settings");
+            return 1;
+        }
+        if (have) strcat(c->mrpb_sets, ",");
+        strcat(c->mrpb_sets, assign + 5);
+        return 0;
+    }
+    for (size_t i = 0; i < NPARAMS; i++) {
+        const cfg_param *p = &params[i];
+        if (strlen(p->key) != kl || strncmp(p->key, assign, kl)) continue;
+        unsigned long v = 0;
+        int found = 0;
+        if (p->names) {
+            for (unsigned j = 0; p->names[j]; j++)
+                if (!strcmp(p->names[j], val)) { v = j; found = 1; }
+        }
+        if (!found && parse_uint(val, &v)) {
+            if (p->names) {
+                snprintf(err, n, "%s: '%s' is not one of", p->key, val);
+                for (unsigned j = 0; p->names[j]; j++) {
+                    size_t l = strlen(err);
+                    snprintf(err + l, n - l, " %s", p->names[j]);
+                }
+            } else {
+                snprintf(err, n, "%s: '%s' is not a non-negative integer", p->key, val);
+            }
+            return 1;
+        }
+        if (v < p->lo || v > p->hi) {
+            snprintf(err, n, "%s=%lu out of range %u..%u (%s)", p->key, v, p->lo, p->hi, p->what);
+            return 1;
+        }
+        *field(c, p) = (unsigned)v;
+        return 0;
+    }
+    if (kl == 10 && !strncmp(assign, "max_cycles", 10)) {
+        unsigned long v;
+        if (parse_uint(val, &v)) {
+            snprintf(err, n, "max_cycles: '%s' is not a non-negative integer", val);
+            return 1;
+        }
+        c->max_cycles = v;
+        return 0;
+    }
+    snprintf(err, n, "unknown parameter '%.*s' (see gpusim --help-config)", (int)kl, assign);
+    return 1;
+}
+
+static int pow2(unsigned v) { return v && !(v & (v - 1)); }
+
+int gpu_cfg_validate(const gpu_cfg *c, char *err, size_t n)
+{
+    for (size_t i = 0; i < NPARAMS; i++) {
+        unsigned v = cfield(c, &params[i]);
+        if (v < params[i].lo || v > params[i].hi) {
+            snprintf(err, n, "%s=%u out of range %u..%u", params[i].key, v, params[i].lo, params[i].hi);
+            return 1;
+        }
+    }
+    if (!pow2(c->l1_line)) { snprintf(err, n, "l1.line=%u is not a power of two", c->l1_line); return 1; }
+    if (c->l1_size % (c->l1_line * c->l1_assoc)) {
+        snprintf(err, n, "l1.size=%u is not a multiple of l1.line*l1.assoc=%u", c->l1_size,
+                 c->l1_line * c->l1_assoc);
+        return 1;
+    }
+    if (c->l2_size % (c->l1_line * c->l2_assoc)) {
+        snprintf(err, n, "l2.size=%u is not a multiple of l1.line*l2.assoc=%u", c->l2_size,
+                 c->l1_line * c->l2_assoc);
+        return 1;
+    }
+    if (c->dram_row % c->l1_line) {
+        snprintf(err, n, "dram.row=%u is not a multiple of l1.line=%u", c->dram_row, c->l1_line);
+        return 1;
+    }
+    if (c->threads < 32 * 1 || c->threads > c->warps * 32) {
+        snprintf(err, n, "core.threads=%u needs 32..core.warps*32=%u", c->threads, c->warps * 32);
+        return 1;
+    }
+    if (c->schedulers > c->warps) {
+        snprintf(err, n, "core.schedulers=%u exceeds core.warps=%u", c->schedulers, c->warps);
+        return 1;
+    }
+    if (c->tRC < c->tRAS) {
+        snprintf(err, n, "dram.tRC=%u is less than dram.tRAS=%u", c->tRC, c->tRAS);
+        return 1;
+    }
+    return 0;
+}
+
+void gpu_cfg_json(const gpu_cfg *c, FILE *f, const char *ind)
+{
+    fprintf(f, "%s\"preset\": \"%s\",\n", ind, c->name);
+    for (size_t i = 0; i < NPARAMS; i++) {
+        const cfg_param *p = &params[i];
+        unsigned v = cfield(c, p);
+        if (p->names) fprintf(f, "%s\"%s\": \"%s\",\n", ind, p->key, p->names[v]);
+        else fprintf(f, "%s\"%s\": %u,\n", ind, p->key, v);
+    }
+    fprintf(f, "%s\"mrpb.preset\": \"%s\",\n", ind, c->mrpb_preset);
+    fprintf(f, "%s\"mrpb.sets\": \"%s\",\n", ind, c->mrpb_sets);
+    fprintf(f, "%s\"max_cycles\": %llu", ind, c->max_cycles);
+}
+
+void gpu_cfg_help(FILE *f)
+{
+    gpu_cfg d;
+    base_s(&d);
+    fprintf(f, "parameters (--set key=value; default is base-s):\n");
+    for (size_t i = 0; i < NPARAMS; i++) {
+        const cfg_param *p = &params[i];
+        unsigned v = cfield(&d, p);
+        char range[48];
+        if (p->names) {
+            range[0] = 0;
+            for (unsigned j = 0; p->names[j]; j++) {
+                size_t l = strlen(range);
+                snprintf(range + l, sizeof range - l, "%s%s", j ? "|" : "", p->names[j]);
+            }
+            fprintf(f, "  %-15s %-14s default %-8s %s\n", p->key, range, p->names[v], p->what);
+        } else {
+            snprintf(range, sizeof range, "%u..%u", p->lo, p->hi);
+            fprintf(f, "  %-15s %-14s default %-8u %s\n", p->key, range, v, p->what);
+        }
+    }
+    fprintf(f, "  %-15s %-14s default %-8s %s\n", "max_cycles", "0..", "0", "stop after n cycles (0: run to the end)");
+    fprintf(f, "  %-15s %-14s default %-8s %s\n", "mrpb.preset", "final|warp|..", "final", "MRPB preset");
+    fprintf(f, "  %-15s %-14s %-16s %s\n", "mrpb.<Param>", "", "", "any MRPB parameter, e.g. mrpb.Policy=rr mrpb.Depth=16");
+}

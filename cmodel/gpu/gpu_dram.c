@@ -1,0 +1,139 @@
+/* gpu_dram.c: DRAM channel with FR-FCFS scheduling (see gpu_dram.h). */
+#include "gpu_dram.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned cap)
+{
+    memset(d, 0, sizeof *d);
+    d->t = *t;
+    d->nbanks = nbanks;
+    d->cap = cap;
+    d->q = calloc(cap, sizeof *d->q);
+    d->bank = calloc(nbanks, sizeof *d->bank);
+    d->done = calloc(cap, sizeof *d->done);
+    if (!d->q || !d->bank || !d->done) {
+        gpu_dram_free(d);
+        return 1;
+    }
+    for (unsigned b = 0; b < nbanks; b++) d->bank[b].open_row = -1;
+    return 0;
+}
+
+void gpu_dram_free(gpu_dram *d)
+{
+    free(d->q);
+    free(d->bank);
+    free(d->done);
+    memset(d, 0, sizeof *d);
+}
+
+void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag)
+{
+    for (unsigned i = 0; i < d->cap; i++) {
+        dram_req *r = &d->q[i];
+        if (r->valid) continue;
+        r->valid = 1;
+        r->line = line;
+        r->bank = (uint16_t)bank;
+        r->row = row;
+        r->write = (uint8_t)write;
+        r->tag = tag;
+        r->activated = 0;
+        r->seq = d->seq++;
+        d->count++;
+        return;
+    }
+}
+
+void gpu_dram_pop(gpu_dram *d)
+{
+    d->d_head = (d->d_head + 1) % d->cap;
+    d->d_count--;
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+static void column(gpu_dram *d, dram_req *r)
+{
+    dram_bank *b = &d->bank[r->bank];
+    const dram_timing *t = &d->t;
+    uint64_t data_end = d->now + t->tCL + t->burst;
+    d->col_ok = d->now + (t->tCCD > t->burst ? t->tCCD : t->burst);
+    d->bus_busy += t->burst;
+    if (r->activated) d->row_misses++;
+    else d->row_hits++;
+    if (r->write) {
+        d->writes++;
+        b->pre_ok = max64(b->pre_ok, data_end + t->tWR);
+    } else {
+        d->reads++;
+        dram_done *e = &d->done[(d->d_head + d->d_count) % d->cap];
+        e->t = data_end;
+        e->line = r->line;
+        e->tag = r->tag;
+        d->d_count++;
+    }
+    r->valid = 0;
+    d->count--;
+}
+
+int gpu_dram_cycle(gpu_dram *d)
+{
+    const dram_timing *t = &d->t;
+    dram_req *best = NULL;
+    int issued = 0;
+    /* 1. first ready: the oldest row hit whose bank and bus are ready */
+    if (d->now >= d->col_ok && d->d_count < d->cap) {
+        for (unsigned i = 0; i < d->cap; i++) {
+            dram_req *r = &d->q[i];
+            if (!r->valid) continue;
+            dram_bank *b = &d->bank[r->bank];
+            if (b->open_row != (int64_t)r->row || d->now < b->col_ok) continue;
+            if (!best || r->seq < best->seq) best = r;
+        }
+        if (best) {
+            column(d, best);
+            issued = 1;
+        }
+    }
+    /* 2. first come: the oldest request whose bank can take a precharge or activate now */
+    while (!issued) {
+        dram_req *old = NULL;
+        for (unsigned i = 0; i < d->cap; i++) {
+            dram_req *r = &d->q[i];
+            if (!r->valid || (old && r->seq > old->seq)) continue;
+            dram_bank *b = &d->bank[r->bank];
+            if (b->open_row == (int64_t)r->row) continue; /* waits for its column slot */
+            if (b->open_row >= 0) {
+                /* precharge only if no buffered request still hits the open row */
+                int hits = 0;
+                for (unsigned j = 0; j < d->cap && !hits; j++)
+                    hits = d->q[j].valid && d->q[j].bank == r->bank && (int64_t)d->q[j].row == b->open_row;
+                if (hits || d->now < b->pre_ok) continue;
+            } else if (d->now < b->act_ok || d->now < d->rrd_ok) {
+                continue;
+            }
+            old = r;
+        }
+        if (!old) break;
+        dram_bank *b = &d->bank[old->bank];
+        if (b->open_row >= 0) { /* precharge */
+            b->open_row = -1;
+            b->act_ok = max64(b->act_ok, d->now + t->tRP);
+            d->pres++;
+        } else { /* activate */
+            b->open_row = old->row;
+            b->col_ok = d->now + t->tRCD;
+            b->pre_ok = d->now + t->tRAS;
+            b->act_ok = d->now + t->tRC;
+            d->rrd_ok = d->now + t->tRRD;
+            old->activated = 1;
+            d->acts++;
+        }
+        issued = 1;
+    }
+    d->now++;
+    return issued;
+}

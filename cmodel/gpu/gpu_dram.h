@@ -1,0 +1,68 @@
+/*
+ * gpu_dram.h: one DRAM channel: banks with open rows, GDDR5-like timing, and an
+ * FR-FCFS scheduler over a bounded request buffer.
+ *
+ * Time is in DRAM command-clock cycles; one command per cycle on the command bus.
+ * Each cycle the scheduler issues, in this order of preference:
+ *   1. a column command (read/write) for the oldest request that hits an open row
+ *      and whose bank and the data bus are ready (first-ready);
+ *   2. else, for the oldest request whose bank can take it: a precharge when its bank
+ *      holds another row and no buffered request hits that row, or an activate of its
+ *      row when the bank is closed (first-come first-served).
+ * Timing: tRCD act->col, tRAS act->pre, tRC act->act (bank), tRRD act->act (channel),
+ * tRP pre->act, tCCD col->col (channel), tCL col->data, tWR data end->pre; a line
+ * occupies the data bus for `burst` cycles. A read completes tCL + burst after its
+ * column command.
+ */
+#ifndef GPU_DRAM_H
+#define GPU_DRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct dram_timing {
+    unsigned tCL, tRP, tRCD, tRAS, tRC, tCCD, tRRD, tWR, burst;
+} dram_timing;
+
+typedef struct dram_req {
+    uint64_t line, seq;
+    uint32_t row, tag;  /* tag: the caller's (e.g. L2 slice), returned on completion */
+    uint16_t bank;
+    uint8_t valid, write, activated; /* activated: this request needed its own activate */
+} dram_req;
+
+typedef struct dram_bank {
+    int64_t open_row;                  /* -1: closed */
+    uint64_t act_ok, col_ok, pre_ok;   /* earliest cycle for each command */
+} dram_bank;
+
+typedef struct dram_done { uint64_t t, line; uint32_t tag; } dram_done;
+
+typedef struct gpu_dram {
+    dram_timing t;
+    unsigned nbanks, cap, count;
+    dram_req *q;          /* cap entries, free where !valid */
+    dram_bank *bank;
+    uint64_t now, seq, bus_free, col_ok, rrd_ok;
+    dram_done *done;      /* ring of completed reads, cap entries, in completion order */
+    unsigned d_head, d_count;
+    /* statistics */
+    uint64_t reads, writes, row_hits, row_misses, acts, pres, bus_busy;
+} gpu_dram;
+
+int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned cap);
+void gpu_dram_free(gpu_dram *d);
+static inline int gpu_dram_full(const gpu_dram *d) { return d->count >= d->cap; }
+/* Enqueue (caller checked !full). */
+void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag);
+/* One DRAM cycle: at most one command. Returns 1 if a command issued. */
+int gpu_dram_cycle(gpu_dram *d);
+/* A read whose data has fully arrived by now, or NULL; pop it with gpu_dram_pop. */
+static inline const dram_done *gpu_dram_peek(const gpu_dram *d)
+{
+    return d->d_count && d->done[d->d_head].t <= d->now ? &d->done[d->d_head] : NULL;
+}
+void gpu_dram_pop(gpu_dram *d);
+static inline int gpu_dram_idle(const gpu_dram *d) { return d->count == 0 && d->d_count == 0; }
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * gpu_l1.h: an SM's L1 data cache with MSHRs and a miss queue (SPEC.md "Baselines").
+ *
+ * Allocate-on-miss, LRU, write-evict / no write-allocate. A read that misses must
+ * reserve a line (a victim that is not itself waiting for a fill), an MSHR and a miss
+ * queue slot; a read to a line already reserved merges into its MSHR. When something
+ * is missing the access is refused with a reason (a "reservation fail") and nothing
+ * changes; the requester retries. A write needs only a miss queue slot; it invalidates
+ * a valid copy. Probing (commit = 0) never changes state, so the SM can tell MRPB the
+ * answer in the same cycle and then commit.
+ */
+#ifndef GPU_L1_H
+#define GPU_L1_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum l1_result {
+    L1_HIT = 0,       /* data in registers after l1.lat */
+    L1_HIT_PENDING,   /* merged into the MSHR of a reserved line */
+    L1_MISS,          /* line reserved, MSHR allocated, request in the miss queue */
+    L1_WRITE,         /* write sent to the miss queue (write-evict) */
+    L1_FAIL_ASSOC,    /* every line of the set is reserved */
+    L1_FAIL_MSHR,     /* no free MSHR */
+    L1_FAIL_MERGE,    /* the line's MSHR has no merge slot */
+    L1_FAIL_MISSQ,    /* miss queue full */
+    L1_NRESULTS
+};
+/* stall code for MRPB's cache_stall_i (0 other, 1 assoc, 2 mshr, 3 merge, 4 missq) */
+static inline unsigned l1_stall_code(int r) { return r >= L1_FAIL_ASSOC ? (unsigned)(r - L1_FAIL_ASSOC + 1) : 0; }
+static inline int l1_failed(int r) { return r >= L1_FAIL_ASSOC; }
+
+enum { L1_INVALID = 0, L1_VALID = 1, L1_RESERVED = 2 };
+
+typedef struct l1_line {
+    uint64_t line;  /* line address */
+    uint64_t lru;   /* last use (a per-cache counter) */
+    uint16_t mshr;  /* when RESERVED: its MSHR */
+    uint8_t state;
+} l1_line;
+
+typedef struct l1_waiter { uint8_t warp, slot; } l1_waiter;
+
+typedef struct l1_mshr {
+    uint64_t line;
+    uint16_t n;       /* waiters */
+    uint16_t next_free;
+    l1_waiter *w;     /* l1.merge of them */
+} l1_mshr;
+
+typedef struct l1_missq_ent { uint64_t line; uint16_t mshr; uint8_t write, bypass, warp, slot; } l1_missq_ent;
+
+typedef struct gpu_l1 {
+    unsigned sets, assoc, nmshr, merge, missq_cap;
+    l1_line *lines;        /* sets * assoc */
+    l1_mshr *mshr;
+    l1_waiter *wpool;
+    uint16_t free_mshr, used_mshr;
+    l1_missq_ent *missq;   /* ring */
+    unsigned mq_head, mq_count;
+    uint64_t stamp;
+} gpu_l1;
+
+#define L1_NO_MSHR 0xffffu
+
+int gpu_l1_init(gpu_l1 *c, unsigned size, unsigned assoc, unsigned line_bytes, unsigned nmshr,
+                unsigned merge, unsigned missq);
+void gpu_l1_free(gpu_l1 *c);
+void gpu_l1_invalidate(gpu_l1 *c); /* kernel boundary: drop every valid line */
+/* A read or write of one line by (warp, slot). commit = 0: answer only. */
+int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slot, int commit);
+/* A bypassed read leaves through the miss queue without a line or MSHR; 0 if full. */
+int gpu_l1_bypass(gpu_l1 *c, uint64_t line, uint8_t warp, uint8_t slot);
+static inline int gpu_l1_missq_full(const gpu_l1 *c) { return c->mq_count >= c->missq_cap; }
+/* Fill of MSHR m: the line becomes valid; returns its waiters (count in *n). */
+const l1_waiter *gpu_l1_fill(gpu_l1 *c, unsigned m, unsigned *n);
+/* Miss queue head (NULL if empty) and pop. */
+static inline const l1_missq_ent *gpu_l1_missq_head(const gpu_l1 *c)
+{
+    return c->mq_count ? &c->missq[c->mq_head] : NULL;
+}
+void gpu_l1_missq_pop(gpu_l1 *c);
+/* Set of a line; the state of way w of a set (tests). */
+static inline unsigned gpu_l1_set(const gpu_l1 *c, uint64_t line) { return (unsigned)(line % c->sets); }
+static inline const l1_line *gpu_l1_way(const gpu_l1 *c, unsigned set, unsigned w)
+{
+    return &c->lines[set * c->assoc + w];
+}
+int gpu_l1_idle(const gpu_l1 *c); /* no MSHR in use, miss queue empty */
+
+#endif

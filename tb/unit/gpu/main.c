@@ -1,0 +1,16 @@
+/* main.c: the GPU model's unit tests (build/bin/test_gpu). */
+#include "unit.h"
+
+void test_l1(void);
+void test_dram(void);
+void test_kernels(void);
+void test_gpu(void);
+
+int main(void)
+{
+    test_l1();
+    test_dram();
+    test_kernels();
+    test_gpu();
+    return unit_summary("gpu model units");
+}
