@@ -399,6 +399,10 @@ static int sm_memstage(gpu *g, sm *S)
     }
     mrpb_in *in = &S->min;
     mrpb_out *out = &S->mout;
+    /* an empty MRPB offered nothing is a fixed point of its state (no timers; the RR
+     * pointer and greedy hold change only on a drain): skipping its clock then is
+     * exact (gate=0 checks this) and saves most of the cost on idle SMs */
+    if (g->c.gate && !q->busy && !S->occ && !S->obuf) return 0;
     in->rst_i = 0;
     in->req_valid_i = (uint64_t)q->busy;
     if (q->busy) {
@@ -569,14 +573,17 @@ static void sm_schedule(gpu *g, sm *S)
             }
             S->greedy[s] = pick;
         } else {
-            unsigned cnt = (W - s + n - 1) / n, start = S->last[s];
-            for (unsigned i = 1; i <= cnt && pick < 0; i++) {
-                unsigned ws = s + ((start + i) % cnt) * n;
+            /* loose round robin: the first ready warp after the last one issued */
+            unsigned last = S->last[s], ws = last;
+            do {
+                ws += n;
+                if (ws >= W) ws = s;
                 if (can_issue(g, S, &S->w[ws], lsu_free)) {
                     pick = (int)ws;
-                    S->last[s] = (start + i) % cnt;
+                    S->last[s] = ws;
+                    break;
                 }
-            }
+            } while (ws != last);
         }
         if (pick < 0) continue;
         int mem = g->L->ops[S->w[pick].opi].kind == GK_LOAD || g->L->ops[S->w[pick].opi].kind == GK_STORE;
@@ -740,7 +747,10 @@ static int sm_init(gpu *g, sm *S, unsigned s, gpu_bind_fn bind, void *ctx, char 
         snprintf(err, n, "out of memory");
         return 1;
     }
-    for (unsigned i = 0; i < c->schedulers; i++) S->greedy[i] = -1;
+    for (unsigned i = 0; i < c->schedulers; i++) {
+        S->greedy[i] = -1;
+        S->last[i] = i + (c->warps - 1 - i) / c->schedulers * c->schedulers; /* first pick: warp i */
+    }
     if (c->mrpb) {
         if (bind(ctx, s, &S->mrpb, &mrpb_kind, &g->mcfg, err, n)) return 1;
         S->has_mrpb = 1;

@@ -63,6 +63,7 @@ static const cfg_param params[] = {
     P("dram.tRRD", tRRD, 1, 255, NULL, "activate to activate, different banks"),
     P("dram.tWR", tWR, 1, 255, NULL, "end of write data to precharge"),
     P("mrpb", mrpb, 0, 1, onoff_names, "MRPB between coalescer and L1 (mrpb.<Param>=v sets the block)"),
+    P("gate", gate, 0, 1, onoff_names, "skip an empty, unoffered MRPB's clock (exact; off checks it)"),
     P("watchdog", watchdog, 100, 100000000, NULL, "cycles without progress before a deadlock report"),
 };
 #define NPARAMS (sizeof params / sizeof params[0])
@@ -89,6 +90,7 @@ static void base_s(gpu_cfg *c)
     c->tCL = 12; c->tRP = 12; c->tRCD = 12; c->tRAS = 28; c->tRC = 40;
     c->tCCD = 2; c->tRRD = 6; c->tWR = 12;
     c->mrpb = 0;
+    c->gate = 1;
     strcpy(c->mrpb_preset, "final");
     c->watchdog = 200000;
     c->max_cycles = 0;

@@ -27,7 +27,7 @@ typedef struct gpu_cfg {
     unsigned dram_channels, dram_banks, dram_row, dram_queue, dram_burst, dram_mhz;
     unsigned tCL, tRP, tRCD, tRAS, tRC, tCCD, tRRD, tWR;
     /* MRPB between the coalescer and L1 */
-    unsigned mrpb;
+    unsigned mrpb, gate;
     char mrpb_preset[16];
     char mrpb_sets[256]; /* "Key=Val,..." for the block's configuration */
     /* run control */

@@ -84,6 +84,10 @@ int gpu_dram_cycle(gpu_dram *d)
     const dram_timing *t = &d->t;
     dram_req *best = NULL;
     int issued = 0;
+    if (!d->count) { /* nothing buffered: no command */
+        d->now++;
+        return 0;
+    }
     /* 1. first ready: the oldest row hit whose bank and bus are ready */
     if (d->now >= d->col_ok && d->d_count < d->cap) {
         for (unsigned i = 0; i < d->cap; i++) {

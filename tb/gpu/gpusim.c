@@ -236,6 +236,8 @@ int main(int argc, char **argv)
     size_t rl = (size_t)snprintf(repro, sizeof repro, "tb/gpusim");
     for (int i = 1; i < argc && rl < sizeof repro; i++)
         rl += (size_t)snprintf(repro + rl, sizeof repro - rl, strchr(argv[i], ' ') ? " '%s'" : " %s", argv[i]);
+    if (getenv("GPUSIM_REPRO_EXTRA") && *getenv("GPUSIM_REPRO_EXTRA") && rl < sizeof repro)
+        snprintf(repro + rl, sizeof repro - rl, " %s", getenv("GPUSIM_REPRO_EXTRA"));
     bc.window = window;
     bc.outdir = outdir;
     bc.repro = repro;
