@@ -127,6 +127,7 @@ typedef struct sm {
     /* MRPB */
     blk_inst mrpb;
     int has_mrpb;
+    int gate;                /* clock-gate when idle: C bindings only, so an RTL's cycles are GPU cycles */
     mrpb_in min;
     mrpb_out mout;
     uint64_t occ;            /* entries in the queues (taken, not yet drained) */
@@ -401,8 +402,10 @@ static int sm_memstage(gpu *g, sm *S)
     mrpb_out *out = &S->mout;
     /* an empty MRPB offered nothing is a fixed point of its state (no timers; the RR
      * pointer and greedy hold change only on a drain): skipping its clock then is
-     * exact (gate=0 checks this) and saves most of the cost on idle SMs */
-    if (g->c.gate && !q->busy && !S->occ && !S->obuf) return 0;
+     * exact (gate=off checks this) and saves most of the cost on idle SMs. Only C
+     * bindings are gated: an rtl/lockstep instance sees every GPU cycle, so its
+     * mismatch reports and waveforms count GPU cycles. */
+    if (S->gate && !q->busy && !S->occ && !S->obuf) return 0;
     in->rst_i = 0;
     in->req_valid_i = (uint64_t)q->busy;
     if (q->busy) {
@@ -754,6 +757,7 @@ static int sm_init(gpu *g, sm *S, unsigned s, gpu_bind_fn bind, void *ctx, char 
     if (c->mrpb) {
         if (bind(ctx, s, &S->mrpb, &mrpb_kind, &g->mcfg, err, n)) return 1;
         S->has_mrpb = 1;
+        S->gate = c->gate && S->mrpb.mode == BLK_MODE_C;
     }
     return 0;
 }

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# 30-gpu.sh: simulated GPU cycles per second, Base-S atax at seed-000 inputs x 0.5,
+# MRPB on: every SM's MRPB as the C model, then every SM's MRPB in lockstep.
+# Targets (issue [gpu-model]): >= 1M cycles/s with C blocks, >= 200K with all lockstep.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+make -s tools >/dev/null
+args=(--config base-s --workload atax --scale 0.5 --mrpb on)
+rate() { sed -n 's/^simulation .* s, \([0-9]*\) cycles\/s/\1/p'; }
+best() { for _ in 1 2 3; do "$@" | rate; done | sort -n | tail -n1; }
+c=$(best build/bin/gpusim "${args[@]}")
+tb/gpusim "${args[@]}" --bind mrpb=lockstep --set max_cycles=1 --quiet >/dev/null  # build first
+l=$(best tb/gpusim "${args[@]}" --bind mrpb=lockstep)
+b=$(best build/bin/gpusim --config base-s --workload atax --scale 0.5 --mrpb off)
+echo "GPU model (Base-S, atax, 14 SMs), simulated cycles per second, best of 3:"
+printf '  MRPB off                    %10d cycles/s\n' "$b"
+printf '  MRPB as C on every SM       %10d cycles/s  (target >= 1,000,000)\n' "$c"
+printf '  MRPB lockstep on every SM   %10d cycles/s  (target >=   200,000)\n' "$l"
