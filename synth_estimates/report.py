@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""report.py: REPORT.md and area_vs_claim.svg from claims.json and results/*.json.
+One row per claim (claimed, ours, ratio, status, why they differ), then one table per
+block (storage, flops, area by liberty, SRAM estimate, Fmax, logic depth).
+Usage: report.py [--results DIR] [--out DIR]. Exit 2 on bad input (one line on stderr)."""
+import argparse
+import fnmatch
+import glob
+import json
+import math
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class BadInput(Exception):
+    pass
+
+
+def fmt(v):
+    if v is None:
+        return "n/a"
+    if isinstance(v, str):
+        return v
+    if isinstance(v, int) or (isinstance(v, float) and v.is_integer() and abs(v) >= 1):
+        return f"{int(v):,}".replace(",", " ") if abs(v) >= 10000 else str(int(v))
+    if v == 0:
+        return "0"
+    mag = math.floor(math.log10(abs(v)))
+    return f"{v:.{max(0, 2 - mag)}f}"
+
+
+def um2_to_mm2(v):
+    return None if v is None else v / 1e6
+
+
+def storage_items(res):
+    st = res["storage"]
+    items = {}
+    for group in ("arrays", "control_memories"):
+        for k, r in st[group].items():
+            items[k] = r
+    for k, bits in st["control_registers"].items():
+        items[k] = {"words": 1, "width": bits, "bits": bits}
+    return items
+
+
+def matches(res, pat):
+    return [(k, r) for k, r in sorted(storage_items(res).items()) if fnmatch.fnmatchcase(k, pat)]
+
+
+def measure(res, m):
+    """The value named by a measure string in one result file (None when not measured)."""
+    kind, _, arg = m.partition(":")
+    st = res["storage"]
+    lib = lambda name: res["liberty"].get(name, {})
+    if kind == "storage_array_bytes":
+        return st["array_bits"] / 8
+    if kind == "storage_bytes":
+        if arg:
+            hits = matches(res, arg)
+            return sum(r["bits"] for _, r in hits) / 8 if hits else None
+        return st["total_bits"] / 8
+    if kind == "storage_bits":
+        hits = matches(res, arg)
+        return sum(r["bits"] for _, r in hits) if hits else None
+    if kind in ("storage_width", "storage_words"):
+        hits = matches(res, arg)
+        return hits[0][1]["width" if kind == "storage_width" else "words"] if hits else None
+    if kind in ("logic_mm2", "full_mm2"):
+        r = lib(arg).get(kind.split("_")[0])
+        return um2_to_mm2(r["area_um2"]) if r else None
+    if kind in ("sram_low_mm2", "sram_high_mm2"):
+        s = lib(arg).get("sram")
+        return um2_to_mm2(s[kind.split("_")[1] + "_um2"]) if s else None
+    if kind == "sram_based_mm2":
+        s = lib(arg).get("sram_based_um2")
+        return um2_to_mm2(s["low"]) if s else None
+    if kind in ("fmax_ghz", "path"):
+        variant, _, libname = arg.partition(":")
+        r = lib(libname).get(variant)
+        if not r:
+            return None
+        if kind == "fmax_ghz":
+            return r.get("fmax_ghz")
+        if r.get("path_start") is None:
+            return None
+        return f"{r['path_start']} -> {r['path_end']}, {r['path_cells']} cells, {fmt(r['critical_path_ns'])} ns"
+    if kind == "logic_depth":
+        g = res["generic"].get(arg)
+        return g.get("logic_depth") if g else None
+    if kind == "ports":
+        ipat, pin, pout = (arg.split(":") + ["", ""])[:3]
+        for path, i in sorted(st["instances"].items()):
+            if fnmatch.fnmatchcase(path, ipat):
+                return f"{i['ports'].get(pin)}-to-{i['ports'].get(pout)}"
+        return None
+    if kind == "l1_percent":
+        return None  # needs an L1 area model; filled in when the block exists
+    raise BadInput(f"claims.json: unknown measure '{m}'")
+
+
+def load_results(d):
+    out = {}
+    for f in sorted(glob.glob(os.path.join(d, "*.json"))):
+        r = json.load(open(f))
+        out[(r["block"], r["config"])] = r
+    return out
+
+
+def claim_row(c, results, built):
+    blocks = c.get("block")
+    blocks = blocks if isinstance(blocks, list) else ([blocks] if blocks else [])
+    missing = [b for b in blocks if b not in built]
+    if not blocks or missing:
+        return None, "block not built yet" + (f" ({', '.join(missing)})" if missing else ""), ""
+    vals = []
+    for b in blocks:
+        r = results.get((b, c["config"]))
+        if r is None:
+            return None, f"no result for {b}/{c['config']} (run make synth)", ""
+        v = measure(r, c["measure"])
+        if v is None:
+            return None, "not measured", ""
+        vals.append(v)
+    ours = vals[0] if len(vals) == 1 else (sum(vals) if all(not isinstance(v, str) for v in vals) else None)
+    if isinstance(ours, (int, float)) and c.get("scale"):
+        ours = ours * c["scale"]
+    res0 = results[(blocks[0], c["config"])]
+
+    def fill(mo):
+        key = mo.group(1)
+        cfg, _, m = key.rpartition("/")
+        r = results.get((blocks[0], cfg)) if cfg else res0
+        if r is None:
+            return "n/a"
+        try:
+            return fmt(measure(r, m))
+        except BadInput:
+            return "{" + key + "}"
+    explain = re.sub(r"\{([^{}]+)\}", fill, c.get("explain", ""))
+    return ours, None, explain
+
+
+def status_of(c, ours):
+    v, rel = c["value"], c["relation"]
+    if isinstance(ours, str) or isinstance(v, str):
+        return "matches" if str(ours) == str(v) else "differs"
+    ok = {"<": ours < v, "<=": ours <= v, ">=": ours >= v, "=": ours == v}.get(rel)
+    if rel == "~":
+        r = ours / v if v else float("inf")
+        return "same order (within 2x)" if 0.5 <= r <= 2 else f"differs ({fmt(r)}x)"
+    if rel == "=":
+        return "matches" if ok else "differs"
+    return "holds" if ok else "does not hold"
+
+
+def svg_plot(points, path):
+    """Horizontal bars on a log axis: each area claim beside our estimates."""
+    rows = []
+    for label, claimed, ours in points:
+        rows.append((label + ": claimed", claimed, "#888"))
+        for name, v, col in ours:
+            rows.append((f"{label}: {name}", v, col))
+    vals = [v for _, v, _ in rows if v]
+    lo = 10 ** math.floor(math.log10(min(vals))) if vals else 1e-3
+    hi = 10 ** math.ceil(math.log10(max(vals))) if vals else 1
+    W, left, bh, gap, top = 820, 330, 18, 6, 40
+    H = top + len(rows) * (bh + gap) + 40
+    x = lambda v: left + (W - left - 60) * (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
+           f'<text x="10" y="20" font-size="14">Area: the seeds\' claims beside our RTL (mm2, log scale)</text>']
+    e = lo
+    while e <= hi * 1.0001:
+        out.append(f'<line x1="{x(e):.1f}" y1="{top - 5}" x2="{x(e):.1f}" y2="{H - 30}" stroke="#ddd"/>')
+        out.append(f'<text x="{x(e):.1f}" y="{H - 15}" text-anchor="middle">{fmt(e)}</text>')
+        e *= 10
+    for i, (label, v, col) in enumerate(rows):
+        y = top + i * (bh + gap)
+        out.append(f'<text x="{left - 8}" y="{y + 13}" text-anchor="end">{label}</text>')
+        if v:
+            out.append(f'<rect x="{left}" y="{y}" width="{max(1.0, x(v) - left):.1f}" height="{bh}" fill="{col}"/>')
+            out.append(f'<text x="{x(v) + 4:.1f}" y="{y + 13}">{fmt(v)}</text>')
+    out.append("</svg>")
+    with open(path, "w") as fh:
+        fh.write("\n".join(out) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--results", default=os.path.join(HERE, "results"))
+    ap.add_argument("--out", default=HERE)
+    a = ap.parse_args()
+    try:
+        claims = json.load(open(os.path.join(HERE, "claims.json")))["claims"]
+    except (OSError, ValueError, KeyError) as e:
+        raise BadInput(f"claims.json: {e}")
+    for c in claims:
+        for k in ("id", "seed", "section", "quote", "quantity", "value", "unit", "relation"):
+            if k not in c:
+                raise BadInput(f"claims.json: claim {c.get('id', '?')} has no '{k}'")
+    built = {json.load(open(f))["block"] for f in glob.glob(os.path.join(HERE, "blocks", "*.json"))}
+    results = load_results(a.results)
+    nodes = json.load(open(os.path.join(HERE, "sram_nodes.json")))
+
+    L = ["# Synthesis estimates against the seeds' claims", "",
+         "Generated by `make synth` (synth_estimates/run.sh: synth.py, then report.py) from",
+         "`claims.json`, `blocks/*.json` and `results/*.json`; do not edit by hand.",
+         "Tools: Yosys 0.23, OpenSTA 2.0.17 (Debian `sta`); liberty files Nangate45 typical (45 nm, the",
+         "seeds' node) and sky130hd tt (130 nm). Method, caveats and how to add a block: README.md.", "",
+         "## Claims", "",
+         "| claim | seed, section | claimed | ours | ratio | status | why they differ |",
+         "|---|---|---|---|---|---|---|"]
+    plot = []
+    for c in claims:
+        ours, why_not, explain = claim_row(c, results, built)
+        rel = {"~": "~", "=": "", "<": "< ", "<=": "<= ", ">=": ">= "}[c["relation"]]
+        claimed = f"{rel}{fmt(c['value'])} {c['unit']}".strip()
+        if why_not:
+            L.append(f"| {c['id']}: {c['quantity']} | {c['seed']}, {c['section']} | {claimed} | - | - | {why_not} | seed: \"{c['quote']}\" |")
+            continue
+        ratio = fmt(ours / c["value"]) if isinstance(ours, (int, float)) and isinstance(c["value"], (int, float)) and c["value"] else "-"
+        st = status_of(c, ours)
+        L.append(f"| {c['id']}: {c['quantity']} | {c['seed']}, {c['section']} | {claimed} | {(fmt(ours) + ' ' + c['unit']).strip()} | {ratio} | {st} | {explain or '-'} |")
+        if c["unit"] == "mm2":
+            b = c["block"] if isinstance(c["block"], str) else c["block"][0]
+            r = results[(b, c["config"])]
+            n45 = r["liberty"].get("nangate45", {})
+            bars = [("ours, logic + SRAM (146 F2 cell)", ours, "#2a7"),
+                    ("ours, logic + SRAM (OpenRAM density)", um2_to_mm2((n45.get("sram_based_um2") or {}).get("high")), "#5b9"),
+                    ("ours, all flops", um2_to_mm2((n45.get("full") or {}).get("area_um2")), "#c44")]
+            plot.append((c["id"], c["value"], [x for x in bars if x[1]]))
+    L += ["", "Status: `holds` / `does not hold` for bounds, `matches` / `differs` for exact values,",
+          "the ratio for estimates (`~`). Areas are at 45 nm (Nangate45) like the seeds' CACTI figures.", ""]
+    if plot:
+        svg_plot(plot, os.path.join(a.out, "area_vs_claim.svg"))
+        L += ["![area vs claim](area_vs_claim.svg)", ""]
+
+    L += ["## Blocks", ""]
+    for (b, cfg), r in sorted(results.items()):
+        st = r["storage"]
+        L += [f"### {b} / {cfg}", "", r.get("about", ""), "",
+              "Parameters: " + ", ".join(f"{k}={v}" for k, v in r["params"].items()), "",
+              "| quantity | value |", "|---|---|",
+              f"| storage: arrays | {fmt(st['array_bits'])} bits ({fmt(st['array_bytes'])} B): " +
+              ", ".join(f"{k} {v['words']} x {v['width']}" for k, v in sorted(st["arrays"].items())) + " |",
+              f"| storage: control memories | {fmt(st['control_memory_bits'])} bits: " +
+              ", ".join(f"{k} {v['words']} x {v['width']}" for k, v in sorted(st["control_memories"].items())) + " |",
+              f"| storage: control registers | {fmt(st['control_register_bits'])} bits: " +
+              ", ".join(f"{k} {v}" for k, v in sorted(st["control_registers"].items())) + " |",
+              f"| storage: total | {fmt(st['total_bits'])} bits ({fmt(st['total_bytes'])} B); Yosys `stat` after `proc`: {fmt(st['yosys_stat_memory_bits'])} memory bits |"]
+        for v in ("full", "logic"):
+            g = r["generic"].get(v)
+            if g:
+                what = "arrays as flops" if v == "full" else "arrays cut out"
+                declared = st["total_bits"] if v == "full" else st["control_bits"]
+                extra = g["flops"] - declared
+                note = f" ({fmt(extra)} more than the {fmt(declared)} declared bits: Yosys maps some memories to more words than declared, see README)" if extra > 0 else ""
+                L.append(f"| generic cells, {what} | {fmt(g['cells'])} cells, {fmt(g['flops'])} flops{note}, logic depth {g['logic_depth']} (`ltp -noff`) |")
+        for lid, lr in sorted(r["liberty"].items()):
+            for v in ("logic", "full"):
+                x = lr.get(v)
+                if not x:
+                    continue
+                what = "logic only (arrays cut out)" if v == "logic" else "full (arrays as flops)"
+                fm = f"Fmax {fmt(x['fmax_ghz'])} GHz ({fmt(x['critical_path_ns'])} ns, {x.get('path_start')} -> {x.get('path_end')}, {x.get('path_cells')} cells)" if x.get("fmax_ghz") else "no register-to-register path"
+                L.append(f"| {lid}: {what} | {fmt(um2_to_mm2(x['area_um2']))} mm2 ({fmt(x['area_um2'])} um2), {fmt(x['cells'])} cells, {fmt(x['flops'])} flops, {fmt(x['buffers'])} buffers; {fm} |")
+            s = lr.get("sram")
+            if s:
+                L.append(f"| {lid}: arrays as SRAM ({lr['node_nm']} nm) | {fmt(um2_to_mm2(s['low_um2']))} to {fmt(um2_to_mm2(s['high_um2']))} mm2: {fmt(s['bits'])} bits x {s['bitcell_um2']} um2 / {s['array_efficiency']} efficiency, to x {s['macro_um2_per_bit']} um2/bit (macro density) |")
+                sb = lr.get("sram_based_um2")
+                if sb:
+                    L.append(f"| {lid}: logic + SRAM | {fmt(um2_to_mm2(sb['low']))} to {fmt(um2_to_mm2(sb['high']))} mm2 " + (f"(flop-based upper bound: {fmt(um2_to_mm2(lr['full']['area_um2']))} mm2)" if lr.get("full") else "(all-flop mapping not run for this configuration)") + " |")
+        L.append("")
+    L += ["## SRAM figures", "", "| node | bitcell | source | array efficiency | macro density | source |", "|---|---|---|---|---|---|"]
+    for k, n in sorted((k, v) for k, v in nodes.items() if k != "about"):
+        cell = n["cell_f2"] * (int(k) / 1000) ** 2
+        L.append(f"| {k} nm | {n['cell_f2']} F2 = {cell:.3f} um2 | {n['cell_source']} | {n['array_efficiency']} ({n['efficiency_source']}) | {n['macro_um2_per_bit']} um2/bit | {n['macro_source']} |")
+    L.append("")
+    with open(os.path.join(a.out, "REPORT.md"), "w") as fh:
+        fh.write("\n".join(L))
+    print(f"report: {os.path.relpath(os.path.join(a.out, 'REPORT.md'))}: {len(claims)} claims, {len(results)} result files")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except BadInput as e:
+        print(f"report: {e}", file=sys.stderr)
+        sys.exit(2)
