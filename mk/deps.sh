@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# deps.sh: install what the project needs from Debian (and, later, pinned PyPI
-# packages). Idempotent: quiet and instant when everything is present.
+# deps.sh: install what the project needs from Debian, then the pinned PyPI packages.
+# Idempotent: quiet and instant when everything is present.
 # Usage: mk/deps.sh [--check]   (--check: only report what is missing, exit 1 if any)
 set -u
 # tool -> Debian package
@@ -14,7 +14,57 @@ for pair in $tools; do
     case " $missing_pkgs " in *" $p "*) ;; *) missing_pkgs="$missing_pkgs $p" ;; esac
   fi
 done
-[ -z "$missing_pkgs" ] && exit 0
+apt_install() { # apt_install PKG...: 0 ok; on failure one line and the last lines of apt
+  if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; then
+    echo "deps: cannot install $*: not root and no sudo; install them by hand (apt-get install $*)" >&2
+    return 1
+  fi
+  local SUDO="" log; [ "$(id -u)" != 0 ] && SUDO="sudo -n"
+  export DEBIAN_FRONTEND=noninteractive
+  log=$(mktemp)
+  if ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends "$@"; } >"$log" 2>&1; then
+    echo "deps: apt-get install $* failed; last lines:" >&2
+    tail -n 5 "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+}
+
+# PyPI, pinned: cocotb for tb/cocotb. 1.8.1 is the last line that accepts Debian's
+# Verilator 5.006 (2.x needs 5.036+), and it runs Icarus 11 as well.
+COCOTB_VERSION=1.8.1
+cocotb_ok() {
+  command -v cocotb-config >/dev/null 2>&1 &&
+    python3 -c "import sys, importlib.metadata as m; sys.exit(m.version('cocotb') != '$COCOTB_VERSION')" 2>/dev/null
+}
+pypi() {
+  cocotb_ok && return 0
+  if [ "${1:-}" = "--check" ]; then
+    echo "deps: missing: cocotb==$COCOTB_VERSION (PyPI)" >&2
+    return 1
+  fi
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    apt_install python3-pip || return 1
+  fi
+  echo "deps: installing cocotb==$COCOTB_VERSION (PyPI)"
+  local log; log=$(mktemp)
+  # Debian's own python3 is "externally managed": retry with --break-system-packages
+  if ! python3 -m pip install -q "cocotb==$COCOTB_VERSION" >"$log" 2>&1 &&
+     ! python3 -m pip install -q --break-system-packages "cocotb==$COCOTB_VERSION" >>"$log" 2>&1; then
+    echo "deps: cannot install cocotb==$COCOTB_VERSION from PyPI (python3 -m pip install cocotb==$COCOTB_VERSION): $(grep -m1 -iE 'error' "$log" || tail -n1 "$log")" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+  # cocotb embeds Python: it needs the shared libpython (Debian: python3-dev brings it)
+  if ! cocotb-config --libpython >/dev/null 2>&1; then
+    apt_install python3-dev || return 1
+  fi
+  cocotb_ok || { echo "deps: cocotb==$COCOTB_VERSION installed but not usable (is cocotb-config on PATH?)" >&2; return 1; }
+}
+
+if [ -z "$missing_pkgs" ]; then pypi "${1:-}"; exit $?; fi
 if [ "${1:-}" = "--check" ]; then
   echo "deps: missing:$missing_tools (Debian packages:$missing_pkgs)" >&2
   exit 1
@@ -38,4 +88,5 @@ for pair in $tools; do
   t=${pair%%:*}
   command -v "$t" >/dev/null 2>&1 || { echo "deps: $t still missing after installing$missing_pkgs" >&2; exit 1; }
 done
+pypi || exit 1
 echo "deps: ok"

@@ -201,36 +201,49 @@ static int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const 
     return again;
 }
 
-static void ls_report(ls *s, const void *in)
+/* The report's text from its title to the reproduce line (lockstep.h); the lockstep
+ * engine and the VPI checker (tb/vpi) print the same lines. */
+void ls_report_text(FILE *o, const char *title, const blk_kind *k, const void *cfg,
+                    const char *instance, uint64_t cycle, const blk_port *ports, int np,
+                    const void *c_out, const void *r_out, const void *in, const char *repro)
 {
-    char cfgtxt[1024], a[160], b[160], fst[1024], gtkw[1024];
-    uint64_t start = s->cycle + 1 >= s->window ? s->cycle + 1 - s->window : 0;
-    int i, first = 1, rep = -1;
-    FILE *o = stderr;
+    char cfgtxt[1024], a[160], b[160];
+    int i, first = 1;
 
-    s->k->cfg_format(s->cfg, cfgtxt, sizeof cfgtxt);
-    fprintf(o, "\nLOCKSTEP MISMATCH\n  block:    %s\n  instance: %s\n  config:   %s\n"
+    k->cfg_format(cfg, cfgtxt, sizeof cfgtxt);
+    fprintf(o, "\n%s\n  block:    %s\n  instance: %s\n  config:   %s\n"
                "  cycle:    %llu (cycles counted from 0 after the bind-time reset)\n",
-            s->k->name, s->instance ? s->instance : s->k->name, cfgtxt,
-            (unsigned long long)s->cycle);
-    for (i = 0; i < s->np; i++) {
-        const blk_port *p = &s->ports[i];
+            title, k->name, instance ? instance : k->name, cfgtxt, (unsigned long long)cycle);
+    for (i = 0; i < np; i++) {
+        const blk_port *p = &ports[i];
         size_t bytes = (p->words ? p->words : 1) * sizeof(uint64_t);
         if (p->dir != BLK_OUT) continue;
-        if (!memcmp((char *)s->c_out + p->offset, (char *)s->r_out + p->offset, bytes)) continue;
-        blk_port_format(p, s->c_out, a, sizeof a);
-        blk_port_format(p, s->r_out, b, sizeof b);
+        if (!memcmp((const char *)c_out + p->offset, (const char *)r_out + p->offset, bytes))
+            continue;
+        blk_port_format(p, c_out, a, sizeof a);
+        blk_port_format(p, r_out, b, sizeof b);
         fprintf(o, "  %s %-14s C %s  RTL %s  (%u bits)\n", first ? "signal:" : "   also:", p->name,
                 a, b, p->width);
         first = 0;
     }
     fprintf(o, "  inputs:  ");
-    for (i = 0; i < s->np; i++)
-        if (s->ports[i].dir == BLK_IN) {
-            blk_port_format(&s->ports[i], in, a, sizeof a);
-            fprintf(o, " %s=%s", s->ports[i].name, a);
+    for (i = 0; i < np; i++)
+        if (ports[i].dir == BLK_IN) {
+            blk_port_format(&ports[i], in, a, sizeof a);
+            fprintf(o, " %s=%s", ports[i].name, a);
         }
-    fprintf(o, "\n  reproduce: %s\n", s->repro ? s->repro : "(no command given)");
+    fprintf(o, "\n  reproduce: %s\n", repro ? repro : "(no command given)");
+}
+
+static void ls_report(ls *s, const void *in)
+{
+    char fst[1024], gtkw[1024];
+    uint64_t start = s->cycle + 1 >= s->window ? s->cycle + 1 - s->window : 0;
+    int rep = -1;
+    FILE *o = stderr;
+
+    ls_report_text(o, "LOCKSTEP MISMATCH", s->k, s->cfg, s->instance, s->cycle, s->ports, s->np,
+                   s->c_out, s->r_out, in, s->repro);
     if (s->out_base) {
         snprintf(fst, sizeof fst, "%s.fst", s->out_base);
         snprintf(gtkw, sizeof gtkw, "%s.gtkw", s->out_base);

@@ -38,6 +38,13 @@ int blk_trace_open(blk_inst *bi, const char *fst_path);
 int waves_write_gtkw(const char *gtkw_path, const char *fst_path, const blk_kind *k,
                      const void *cfg, const char *scope, uint64_t t_start, uint64_t marker);
 
+/* The mismatch report from its title line ("LOCKSTEP MISMATCH") to its reproduce line:
+ * block, instance, config, cycle, each differing output (C and RTL values), the
+ * inputs. Shared by the lockstep engine and the VPI checker (tb/vpi/blkvpi.c). */
+void ls_report_text(FILE *o, const char *title, const blk_kind *k, const void *cfg,
+                    const char *instance, uint64_t cycle, const blk_port *ports, int np,
+                    const void *c_out, const void *r_out, const void *in, const char *repro);
+
 /* Value of a port as text (hex for wide or multi-bit, 0/1 for one bit). */
 void blk_port_format(const blk_port *p, const void *s, char *buf, size_t n);
 

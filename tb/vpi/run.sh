@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# tb/vpi/run.sh: the C VPI checker (tb/vpi/blkvpi.c) against a block's RTL, under Icarus
+# (vvp -m) or Verilator --vpi (tb/vpi/vlt_host.cpp). Builds what it needs.
+#
+#   tb/vpi/run.sh [--sim icarus|verilator|both]          every block: a short random run
+#                                                        (and, under Icarus, every vector)
+#   tb/vpi/run.sh [--sim S] BLOCK [--preset P] [--config K=V,...]
+#                 (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
+#                 [--print] [--fst FILE] [--rtl-dir DIR] [--bench] [--build-only]
+#
+# Same stimulus, seeds, vector files, --print lines and mismatch report as tb/run's
+# lockstep engine. --fst: the whole run as FST (Icarus only) with a .gtkw beside it.
+# Exit: 0 passed, 1 mismatch or failed expectation, 2 bad input (one line on stderr).
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+sim=both block="" preset="" config="" vec="" seed="" cycles="" knobs="" fst="" rtl_dir=""
+print=0 bench=0 build_only=0
+die() { echo "tb/vpi/run.sh: $*" >&2; exit 2; }
+need() { [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value"; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sim) need "$@"; sim=$2; shift 2 ;;
+    --preset) need "$@"; preset=$2; shift 2 ;;
+    --config) need "$@"; config=$2; shift 2 ;;
+    --vec) need "$@"; vec=$2; shift 2 ;;
+    --seed) need "$@"; seed=$2; shift 2 ;;
+    --cycles) need "$@"; cycles=$2; shift 2 ;;
+    --knobs) need "$@"; knobs=$2; shift 2 ;;
+    --fst) need "$@"; fst=$2; shift 2 ;;
+    --rtl-dir) need "$@"; rtl_dir=$2; shift 2 ;;
+    --print) print=1; shift ;;
+    --bench) bench=1; shift ;;
+    --build-only) build_only=1; shift ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) die "unknown argument '$1'" ;;
+    *) [ -z "$block" ] || die "unexpected argument '$1' (one block at a time)"; block=$1; shift ;;
+  esac
+done
+case "$sim" in icarus|verilator|both) ;; *) die "--sim $sim: must be icarus, verilator or both" ;; esac
+for n in "$seed" "$cycles"; do
+  [ -z "$n" ] || [[ "$n" =~ ^(0x[0-9a-fA-F]+|[0-9]+)$ ]] || die "'$n' is not a valid number"
+done
+mkdir -p "$top/build/vpi"
+flock "$top/build/vpi/.checker.lock" make -s --no-print-directory -f "$top/tb/vpi/vpi.mk" checker >&2 \
+  || die "building the VPI checker (and portgen, vpigen) failed"
+
+# ---- no block: every block, a short demonstration on each simulator
+if [ -z "$block" ]; then
+  [ -z "$preset$config$vec$seed$cycles$knobs$fst$rtl_dir" ] && [ $print$bench$build_only = 000 ] \
+    || die "options need a BLOCK (e.g. tb/vpi/run.sh --sim icarus mrpb --seed 3)"
+  sims=(icarus verilator); [ "$sim" != both ] && sims=("$sim")
+  rc=0
+  for b in $(cd "$top/tb/ports" && ls *.def | sed 's/\.def$//'); do
+    for s in "${sims[@]}"; do
+      n=20000; [ "$s" = verilator ] && n=1000000
+      "$0" --sim "$s" "$b" --preset final --seed 1 --cycles $n || rc=1
+      if [ "$s" = icarus ]; then
+        for v in "$top"/vectors/"$b"/*.vec; do
+          [ -e "$v" ] || continue
+          "$0" --sim icarus "$b" --vec "${v#$top/}" || rc=1
+        done
+      fi
+    done
+  done
+  exit $rc
+fi
+
+# ---- one block, one or both simulators
+if [ "$sim" = both ]; then
+  args=("$@")
+  rc=0
+  for s in icarus verilator; do
+    a=(--sim "$s" "$block")
+    [ -n "$preset" ] && a+=(--preset "$preset"); [ -n "$config" ] && a+=(--config "$config")
+    [ -n "$vec" ] && a+=(--vec "$vec"); [ -n "$seed" ] && a+=(--seed "$seed")
+    [ -n "$cycles" ] && a+=(--cycles "$cycles"); [ -n "$knobs" ] && a+=(--knobs "$knobs")
+    [ -n "$rtl_dir" ] && a+=(--rtl-dir "$rtl_dir")
+    [ $print = 1 ] && a+=(--print); [ $bench = 1 ] && a+=(--bench); [ $build_only = 1 ] && a+=(--build-only)
+    [ -n "$fst" ] && [ $s = icarus ] && a+=(--fst "$fst")
+    "$0" "${a[@]}" || { r=$?; [ $r -gt $rc ] && rc=$r; }
+  done
+  exit $rc
+fi
+[ -z "$fst" ] || [ "$sim" = icarus ] || die "--fst: waveforms come from Icarus (--sim icarus)"
+cd "$top"
+if [ -n "$vec" ]; then
+  [ -r "$vec" ] || die "$vec: cannot open"
+  if [ -z "$preset$config" ]; then
+    preset=$(sed -n 's/#.*//; s/^[[:space:]]*preset[[:space:]]\+\([^[:space:]]*\).*/\1/p' "$vec" | head -n1)
+    config=$(sed -n 's/#.*//; s/^[[:space:]]*config[[:space:]]\+\(.*[^[:space:]]\)[[:space:]]*$/\1/p' "$vec" | head -n1)
+  fi
+fi
+cfg_args=()
+[ -n "$preset" ] && cfg_args+=(--preset "$preset")
+[ -n "$config" ] && cfg_args+=(--config "$config")
+[ -e "tb/ports/$block.def" ] || die "unknown block '$block' (known: $(cd tb/ports && ls *.def | sed 's/\.def$//' | tr '\n' ' ' | sed 's/ $//'))"
+# a bad configuration: one clear line from portgen, exit 2
+tag=$(build/bin/portgen "$block" "${cfg_args[@]}" --tag 2>&1) || die "${tag#portgen: }"
+suffix=""
+mk=(make -s --no-print-directory -f "$top/tb/vpi/vpi.mk" BLOCK="$block" PRESET="$preset" CONFIG="$config")
+if [ -n "$rtl_dir" ]; then
+  [ -d "$rtl_dir" ] || die "--rtl-dir $rtl_dir: not a folder"
+  suffix=-$(basename "$rtl_dir")
+  mk+=(RTL_DIR="$(cd "$rtl_dir" && pwd)" TAG_SUFFIX="$suffix")
+fi
+mkdir -p "build/vpi/$sim/$block"
+flock "build/vpi/$sim/$block/.$tag$suffix.lock" "${mk[@]}" "$sim" >&2 \
+  || die "building $block $tag$suffix for $sim failed"
+exe=$("${mk[@]}" "print-$sim")
+[ $build_only = 1 ] && { echo "$exe"; exit 0; }
+
+# what the checker is told, and how a mismatch is reproduced
+plus=(+blk="$block" +sim="$sim")
+[ -n "$preset" ] && plus+=(+preset="$preset")
+[ -n "$config" ] && plus+=(+config="$config")
+repro="tb/vpi/run.sh --sim $sim $block"
+if [ -n "$vec" ]; then
+  plus+=(+vec="$vec"); repro="$repro --vec $vec"
+else
+  cfgtxt=$(build/bin/vpigen "$block" "${cfg_args[@]}" --format)
+  plus+=(+seed="${seed:-1}" +cycles="${cycles:-100000}")
+  repro="$repro --config '$cfgtxt' --seed ${seed:-1} --cycles ${cycles:-100000}"
+  [ -n "$knobs" ] && { plus+=(+knobs="$knobs"); repro="$repro --knobs '$knobs'"; }
+fi
+[ -n "$rtl_dir" ] && repro="$repro --rtl-dir $rtl_dir"
+plus+=(+repro="$repro")
+[ $print = 1 ] && plus+=(+print)
+[ $bench = 1 ] && plus+=(+bench)
+if [ "$sim" = icarus ]; then
+  ext=()
+  if [ -n "$fst" ]; then
+    mkdir -p "$(dirname "$fst")" || die "--fst $fst: cannot create its folder"
+    ext=(-fst); plus+=(+fst="$fst" +waves="$fst")
+  fi
+  # vvp announces the FST file on stdout; keep stdout for the checker's lines
+  vvp -n -M build/vpi -m blkvpi "$exe" "${ext[@]}" "${plus[@]}" | grep -v '^FST info: '
+  exit "${PIPESTATUS[0]}"
+fi
+exec "$exe" "${plus[@]}"
