@@ -98,7 +98,7 @@ typedef struct warp {
 
 typedef struct blockslot {
     uint8_t live;
-    unsigned warps_left, bar_wait, nwarps;
+    unsigned warps_left, bar_wait;
 } blockslot;
 
 typedef struct hitret { uint64_t t; uint8_t warp, slot; } hitret;
@@ -282,7 +282,7 @@ static int dispatch_block(gpu *g, sm *S)
     uint64_t bx = id % g->L->grid_x, by = id / g->L->grid_x;
     blockslot *B = &S->blk[b];
     B->live = 1;
-    B->nwarps = B->warps_left = g->wpb;
+    B->warps_left = g->wpb;
     B->bar_wait = 0;
     unsigned wi = 0, idle[64], nidle = 0;
     for (unsigned ws = 0; ws < g->c.warps && wi < g->wpb; ws++) {
@@ -491,7 +491,7 @@ static void sm_inject(gpu *g, sm *S, unsigned s)
 }
 
 /* can warp ws issue its next instruction now? */
-static int can_issue(const gpu *g, const sm *S, const warp *w, int lsu_free)
+static int can_issue(const gpu *g, const warp *w, int lsu_free)
 {
     if (!w->live || w->prog_done || w->at_bar || w->ready > g->now) return 0;
     const gk_op *op = &g->L->ops[w->opi];
@@ -500,7 +500,6 @@ static int can_issue(const gpu *g, const sm *S, const warp *w, int lsu_free)
     case GK_STORE: return lsu_free && !w->pending;
     default: return !w->pending;
     }
-    (void)S;
 }
 
 static void issue(gpu *g, sm *S, unsigned ws)
@@ -567,12 +566,12 @@ static void sm_schedule(gpu *g, sm *S)
         int pick = -1;
         if (g->c.sched == GPU_SCHED_GTO) {
             int gw = S->greedy[s];
-            if (gw >= 0 && can_issue(g, S, &S->w[gw], lsu_free)) pick = gw;
+            if (gw >= 0 && can_issue(g, &S->w[gw], lsu_free)) pick = gw;
             for (unsigned ws = s; pick < 0 && ws < W; ws += n) {
-                if (!can_issue(g, S, &S->w[ws], lsu_free)) continue;
+                if (!can_issue(g, &S->w[ws], lsu_free)) continue;
                 pick = (int)ws;
                 for (unsigned v = ws + n; v < W; v += n)
-                    if (S->w[v].age < S->w[pick].age && can_issue(g, S, &S->w[v], lsu_free)) pick = (int)v;
+                    if (S->w[v].age < S->w[pick].age && can_issue(g, &S->w[v], lsu_free)) pick = (int)v;
             }
             S->greedy[s] = pick;
         } else {
@@ -581,7 +580,7 @@ static void sm_schedule(gpu *g, sm *S)
             do {
                 ws += n;
                 if (ws >= W) ws = s;
-                if (can_issue(g, S, &S->w[ws], lsu_free)) {
+                if (can_issue(g, &S->w[ws], lsu_free)) {
                     pick = (int)ws;
                     S->last[s] = ws;
                     break;
@@ -618,7 +617,7 @@ static void reply_push(gpu *g, slice *D, const gmsg *req, uint64_t t)
 
 static int slice_room(const gpu *g, unsigned ch, unsigned need) { return g->ch[ch].count + need <= g->ch[ch].cap; }
 
-static l2line *l2_victim(slice *D, l2line *set, unsigned assoc)
+static l2line *l2_victim(l2line *set, unsigned assoc)
 {
     l2line *v = NULL;
     for (unsigned w = 0; w < assoc; w++) {
@@ -626,7 +625,6 @@ static l2line *l2_victim(slice *D, l2line *set, unsigned assoc)
         if (l->state == L1_RESERVED) continue;
         if (!v || (v->state == L1_VALID && (l->state == L1_INVALID || l->lru < v->lru))) v = l;
     }
-    (void)D;
     return v;
 }
 
@@ -654,7 +652,7 @@ static void slice_cycle(gpu *g, unsigned si)
             if (m->write) { M->dirty_on_fill = 1; D->writes++; done = 1; }
             else if (M->n < L2_WAITERS) { M->w[M->n++] = *m; D->merges++; done = 1; }
         } else {
-            l2line *v = l2_victim(D, set, A);
+            l2line *v = l2_victim(set, A);
             unsigned need = (m->write ? 0 : 1) + (v && v->state == L1_VALID && v->dirty ? 1 : 0);
             int mshr_ok = m->write || D->used_mshr < g->c.l2_mshr;
             if (v && mshr_ok && slice_room(g, ch, need)) {

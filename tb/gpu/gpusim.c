@@ -47,14 +47,14 @@ static int bind_sm(void *vctx, unsigned sm, blk_inst *bi, const blk_kind *k, con
         return 1;
     }
     if (m == BLK_MODE_RTL) return blk_bind_rtl(bi, k, cfg, rtl_linked, err, n);
-    static char base[MAX_SMS][512], inst[MAX_SMS][32];
-    snprintf(inst[sm], sizeof inst[sm], "%s@%u", k->name, sm);
-    snprintf(base[sm], sizeof base[sm], "%s/mismatch-%s", c->outdir, inst[sm]);
+    char base[600], inst[32]; /* the lockstep binding keeps its own copies */
+    snprintf(inst, sizeof inst, "%s@%u", k->name, sm);
+    snprintf(base, sizeof base, "%s/mismatch-%s", c->outdir, inst);
     ls_opts o;
     o.window = c->window;
-    o.out_base = base[sm];
+    o.out_base = base;
     o.repro = c->repro;
-    o.instance = inst[sm];
+    o.instance = inst;
     return blk_bind_lockstep(bi, k, cfg, rtl_linked, &o, err, n);
 }
 
@@ -291,11 +291,12 @@ int main(int argc, char **argv)
     if (n_ls)
         printf("lockstep: %" PRIu64 " RTL cycles checked over %d MRPB instance%s, %d mismatch%s\n", checked, n_ls,
                n_ls == 1 ? "" : "s", st == GPU_MISMATCH ? 1 : 0, st == GPU_MISMATCH ? "" : "es");
+    int json_failed = 0;
     if (json && st != GPU_MISMATCH) {
         FILE *f = fopen(json, "w");
         if (!f) {
             fprintf(stderr, "gpusim: cannot write %s\n", json);
-            st = 2;
+            json_failed = 1;
         } else {
             gpu_print_json(g, f, bindtxt);
             fclose(f);
@@ -306,5 +307,5 @@ int main(int argc, char **argv)
     gk_free(&wl);
     if (st == GPU_MISMATCH) return 1;
     if (st == GPU_DEADLOCK) return 3;
-    return st == 2 ? 2 : 0;
+    return json_failed ? 2 : 0;
 }

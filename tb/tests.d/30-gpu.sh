@@ -16,8 +16,11 @@ check gpu_lockstep_all_sms bash -c "tb/gpusim --workload atax --scale 0.25 --mrp
 check gpu_lockstep_rtl_mode bash -c "tb/gpusim --workload syrk --scale 0.25 --mrpb on --bind mrpb=rtl --bind mrpb@5=lockstep --quiet | grep -q ', 0 mismatches'"
 sed -n 's/^lockstep: \([0-9]*\) RTL cycles.*/    atax, all 14 SMs in lockstep: \1 RTL cycles compared, 0 mismatches/p' "$L/ls.txt"
 # a planted RTL bug inside workload traffic stops the run with the report and a waveform
+# (the latency_plus1 mutant of tb/plant_bugs.sh's table, applied to a fresh copy)
 md=build/mutant-gpu/latency_plus1
-rm -rf "$md" build/gpusim-mut && mkdir -p "$md" && cp rtl/mrpb/*.v "$md/" && sed -i 's/.Stages(Stages)/.Stages(Stages + 1)/' "$md/mrpb.v"
+gpu_mut=$(grep -E '^  "latency_plus1\|' tb/plant_bugs.sh | sed 's/^ *"//; s/"$//' | cut -d'|' -f4-)
+rm -rf "$md" build/gpusim-mut && mkdir -p "$md" && cp rtl/mrpb/*.v "$md/" && sed -i "$gpu_mut" "$md/mrpb.v"
+check gpu_planted_bug_applied bash -c "! cmp -s rtl/mrpb/mrpb.v $md/mrpb.v"
 expect_fail gpu_planted_bug 1 "instance: mrpb@1" tb/gpusim --workload atax --scale 0.25 --mrpb on --bind mrpb@1=lockstep --rtl-dir "$md" --out build/gpusim-mut --quiet
 check gpu_planted_bug_artifacts bash -c "grep -q 'reproduce: tb/gpusim .*--rtl-dir' $L/gpu_planted_bug.log && test -s build/gpusim-mut/mismatch-mrpb@1.fst && python3 tb/lint/check_gtkw.py build/gpusim-mut/mismatch-mrpb@1.gtkw"
 # the watchdog: an L2 slower than the watchdog's patience is reported as stuck, with the state
