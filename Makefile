@@ -35,7 +35,7 @@ $(BLKRUN_C): $(C_OBJS) $(call obj,$(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilato
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^
 
-$(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(TOP)/tb/verilator/rtl_none.c)
+$(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^
 
@@ -51,7 +51,7 @@ $(GPU_UNIT): $(call obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
 $(BLKRUN_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -o $@ $^
-$(UNIT_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(wildcard $(TOP)/tb/unit/*.c) $(TOP)/tb/verilator/rtl_none.c)
+$(UNIT_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -o $@ $^
 $(GPUSIM_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(TOP)/tb/gpu/gpusim.c)

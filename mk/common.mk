@@ -1,31 +1,53 @@
 # common.mk: tools, flags and the C objects shared by every build (included by the
-# top Makefile and by mk/rtl.mk).
+# top Makefile and by mk/rtl.mk). The blocks come from the block list cmodel/blocks.def.
 TOP    := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 BUILD  ?= $(TOP)/build
 CC     := gcc
 CXX    := g++
 CSTD   := -std=c99 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 COPT   ?= -O3 -g
-INC    := -I$(TOP)/tb/unit -I$(TOP)/cmodel/include -I$(TOP)/cmodel/gpu -I$(TOP)/tb/ports -I$(TOP)/tb/lockstep -I$(TOP)/tb/verilator
 SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-CMODEL_SRC := $(wildcard $(TOP)/cmodel/blocks/*.c)
-GPU_SRC    := $(wildcard $(TOP)/cmodel/gpu/*.c)
-TB_SRC     := $(wildcard $(TOP)/tb/lockstep/*.c)
+# the block list: BLOCK(name, HOOK), one a line
+BLOCKS := $(shell sed -n 's/^BLOCK.\([a-z0-9_]*\),.*/\1/p' $(TOP)/cmodel/blocks.def)
+
+# cmodel/ compiles with cmodel's include paths only (tb/ depends on cmodel/, never the
+# reverse); tb/ sees both.
+CMODEL_INC := -I$(TOP)/cmodel -I$(TOP)/cmodel/include -I$(TOP)/cmodel/gpu \
+              $(patsubst %,-I$(TOP)/cmodel/blocks/%,$(BLOCKS))
+TB_INC     := $(CMODEL_INC) -I$(TOP)/tb/unit -I$(TOP)/tb/lockstep -I$(TOP)/tb/verilator
+INC        := $(TB_INC)
+
+# C models (a block's <b>_gpu.c is its GPU hook driver, part of the GPU model)
+BLOCK_GPU_SRC := $(wildcard $(patsubst %,$(TOP)/cmodel/blocks/%/*_gpu.c,$(BLOCKS)))
+CMODEL_SRC := $(wildcard $(TOP)/cmodel/blocks/*.c) \
+              $(filter-out $(BLOCK_GPU_SRC),$(wildcard $(patsubst %,$(TOP)/cmodel/blocks/%/*.c,$(BLOCKS))))
+GPU_SRC    := $(wildcard $(TOP)/cmodel/gpu/*.c) $(BLOCK_GPU_SRC)
+# testbench: the engine, and each block's stimulus generator (tb/blocks/<b>/<b>_stim.c)
+STIM_SRC   := $(wildcard $(patsubst %,$(TOP)/tb/blocks/%/*_stim.c,$(BLOCKS)))
+UNIT_BLK_SRC := $(wildcard $(patsubst %,$(TOP)/tb/blocks/%/*_test.c,$(BLOCKS)))
+TB_SRC     := $(wildcard $(TOP)/tb/lockstep/*.c) $(STIM_SRC)
 TB_LIB_SRC := $(filter-out %/blkrun.c,$(TB_SRC))
-PORT_DEFS  := $(wildcard $(TOP)/tb/ports/*.def)
-HDRS       := $(wildcard $(TOP)/cmodel/include/*.h $(TOP)/cmodel/gpu/*.h $(TOP)/tb/lockstep/*.h $(TOP)/tb/verilator/*.h) $(PORT_DEFS)
+PORT_DEFS  := $(wildcard $(patsubst %,$(TOP)/cmodel/blocks/%/*.def,$(BLOCKS))) $(TOP)/cmodel/blocks.def
+HDRS       := $(wildcard $(TOP)/cmodel/include/*.h $(TOP)/cmodel/gpu/*.h $(TOP)/tb/lockstep/*.h \
+              $(TOP)/tb/verilator/*.h $(patsubst %,$(TOP)/cmodel/blocks/%/*.h,$(BLOCKS))) $(PORT_DEFS)
 
 obj = $(patsubst $(TOP)/%.c,$(BUILD)/obj/%.o,$(1))
 asan_obj = $(patsubst $(TOP)/%.c,$(BUILD)/asan/%.o,$(1))
 
+$(BUILD)/obj/cmodel/%.o: $(TOP)/cmodel/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(COPT) $(CMODEL_INC) -c $< -o $@
 $(BUILD)/obj/%.o: $(TOP)/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(COPT) $(INC) -c $< -o $@
+	$(CC) $(CSTD) $(COPT) $(TB_INC) -c $< -o $@
 
+$(BUILD)/asan/cmodel/%.o: $(TOP)/cmodel/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O1 -g $(SAN) $(CMODEL_INC) -c $< -o $@
 $(BUILD)/asan/%.o: $(TOP)/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -O1 -g $(SAN) $(INC) -c $< -o $@
+	$(CC) $(CSTD) -O1 -g $(SAN) $(TB_INC) -c $< -o $@
 
 PORTGEN := $(BUILD)/bin/portgen
 $(PORTGEN): $(call obj,$(TOP)/tb/verilator/portgen.c $(CMODEL_SRC))

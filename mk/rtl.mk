@@ -1,5 +1,7 @@
 # rtl.mk: one block configuration, Verilated and linked into its runner.
 #   make -f mk/rtl.mk BLOCK=mrpb [PRESET=final] [CONFIG='Key=Val,...'] [RTL_DIR=dir] [TAG_SUFFIX=-x]
+#   ... model      only the Verilated model and its shim (for a program of several blocks)
+#   ... print-dir  the build folder of this configuration
 # RTL_DIR swaps the block's RTL folder (the planted-bug test builds a broken copy).
 include $(dir $(lastword $(MAKEFILE_LIST)))common.mk
 .DEFAULT_GOAL := all
@@ -17,8 +19,10 @@ RTL_SRC := $(wildcard $(RTL_DIR)/*.v) $(wildcard $(TOP)/rtl/common/*.v)
 C_OBJS  := $(call obj,$(CMODEL_SRC) $(TB_SRC))
 
 all: $(D)/blkrun
+model: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a
 
-# the GPU memory model with this configuration's RTL linked in (tb/gpusim)
+# the GPU memory model with this configuration's RTL linked in (tb/gpusim links
+# several blocks' models with mk/link.mk)
 gpusim: $(D)/gpusim
 
 $(D)/$(BLOCK)_top.v $(D)/glue.h: $(PORTGEN) $(PORT_DEFS)
@@ -35,15 +39,21 @@ $(D)/$(VTOP)__ALL.a: $(D)/$(VTOP).mk
 
 $(D)/rtl_shim.o: $(TOP)/tb/verilator/rtl_shim.cpp $(D)/glue.h $(D)/$(VTOP).mk $(HDRS)
 	$(CXX) $(VLT_CXX) -I$(D) $(INC) -DVTOP=$(VTOP) '-DVTOP_H="$(VTOP).h"' '-DGLUE_H="glue.h"' \
-	  '-DRTL_BLOCK="$(BLOCK)"' '-DRTL_TAG="$(TAG)"' '-DRTL_SCOPE="$(BLOCK)_top"' -c $< -o $@
+	  '-DRTL_BLOCK="$(BLOCK)"' '-DRTL_TAG="$(TAG)"' '-DRTL_SCOPE="$(BLOCK)_top"' \
+	  -DRTL_SYM=rtl_ops_$(BLOCK) -c $< -o $@
 
-$(D)/blkrun: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a $(C_OBJS) $(VRT_OBJS)
-	$(CXX) -o $@ $(C_OBJS) $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a $(VRT_OBJS) $(VLT_LIBS)
+$(D)/rtl_table.c: $(TOP)/tb/verilator/rtl_table.sh
+	$(TOP)/tb/verilator/rtl_table.sh $(BLOCK) >$@
+$(D)/rtl_table.o: $(D)/rtl_table.c $(HDRS)
+	$(CC) $(CSTD) $(COPT) $(TB_INC) -c $< -o $@
 
-$(D)/gpusim: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a $(call obj,$(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/gpu/gpusim.c) $(VRT_OBJS)
+$(D)/blkrun: $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(C_OBJS) $(VRT_OBJS)
+	$(CXX) -o $@ $(C_OBJS) $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(VRT_OBJS) $(VLT_LIBS)
+
+$(D)/gpusim: $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(call obj,$(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/gpu/gpusim.c) $(VRT_OBJS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) $(VLT_LIBS)
 
 print-dir:
 	@echo $(D)
 
-.PHONY: all gpusim print-dir
+.PHONY: all model gpusim print-dir

@@ -21,7 +21,7 @@ static int c_tick(void *self, const void *in)
 int blk_bind_c(blk_inst *bi, const blk_kind *kind, const void *cfg, char *err, size_t n)
 {
     void *self;
-    if (kind->cfg_validate(cfg, err, n)) return -1;
+    if (blk_cfg_validate(kind, cfg, err, n)) return -1;
     /* layout: kind pointer, padding, then the state (aligned to 16 bytes) */
     self = calloc(1, sizeof(void *) * 2 + kind->state_size);
     if (!self) {
@@ -32,4 +32,9 @@ int blk_bind_c(blk_inst *bi, const blk_kind *kind, const void *cfg, char *err, s
     kind->c_init((char *)self + sizeof(void *) * 2, cfg);
     blk_inst_set(bi, kind, BLK_MODE_C, self, c_eval, c_tick, free);
     return 0;
+}
+
+const void *blk_c_state(const blk_inst *bi)
+{
+    return bi->mode == BLK_MODE_C ? (const char *)bi->self + sizeof(void *) * 2 : NULL;
 }

@@ -1,11 +1,23 @@
-/* blk_registry.c: the block kinds this build knows, and configuration building. */
-#include <stdio.h>
+/* blk_registry.c: the block kinds of the block list (cmodel/blocks.def). */
 #include <string.h>
 
 #include "blk.h"
-#include "mrpb.h"
 
-static const blk_kind *const blk_all[] = {&mrpb_kind, NULL};
+#define BLOCK(name, hook) extern const blk_kind name##_kind;
+#include "blocks.def"
+#undef BLOCK
+
+static const blk_kind *const blk_all[] = {
+#define BLOCK(name, hook) &name##_kind,
+#include "blocks.def"
+#undef BLOCK
+    NULL};
+
+static const char blk_all_names[] = ""
+#define BLOCK(name, hook) " " #name
+#include "blocks.def"
+#undef BLOCK
+    ;
 
 const blk_kind *blk_find(const char *name)
 {
@@ -15,35 +27,9 @@ const blk_kind *blk_find(const char *name)
     return NULL;
 }
 
-const char *blk_names(void) { return "mrpb"; }
+const char *blk_names(void) { return blk_all_names + 1; }
 
-int blk_cfg_build(const blk_kind *k, void *cfg, const char *preset, const char *sets,
-                  char *err, size_t n)
+const blk_kind *blk_kind_at(unsigned i)
 {
-    char buf[1024], *tok, *save = NULL;
-    if (preset && *preset) {
-        if (k->cfg_preset(cfg, preset)) {
-            snprintf(err, n, "%s: unknown preset '%s'", k->name, preset);
-            return -1;
-        }
-    } else {
-        k->cfg_default(cfg);
-    }
-    if (sets && *sets) {
-        if (strlen(sets) >= sizeof buf) {
-            snprintf(err, n, "%s: configuration string too long", k->name);
-            return -1;
-        }
-        strcpy(buf, sets);
-        for (tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-            char *eq = strchr(tok, '=');
-            if (!eq) {
-                snprintf(err, n, "%s: '%s' is not Key=Value", k->name, tok);
-                return -1;
-            }
-            *eq = 0;
-            if (k->cfg_set(cfg, tok, eq + 1, err, n)) return -1;
-        }
-    }
-    return k->cfg_validate(cfg, err, n);
+    return i < sizeof blk_all / sizeof blk_all[0] - 1 ? blk_all[i] : NULL;
 }

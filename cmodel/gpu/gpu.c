@@ -1038,7 +1038,7 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
     gpu_cfg_json(&g->c, f, "    ");
     if (g->c.mrpb) {
         char buf[512];
-        mrpb_cfg_format(&g->mcfg, buf, sizeof buf);
+        blk_cfg_format(&mrpb_kind, &g->mcfg, buf, sizeof buf);
         fprintf(f, ",\n    \"mrpb.config\": \"%s\"", buf);
     }
     fprintf(f, "\n  },\n  \"workload\": {\"name\": \"%s\", \"class\": \"%s\", \"launches\": %d, \"sizes\": [%" PRId64

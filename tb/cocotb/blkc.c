@@ -86,8 +86,8 @@ blkc *blkc_new(const char *block, const char *preset, const char *config, const 
         blkc_free(h);
         return NULL;
     }
-    k->cfg_tag(h->cfg, h->tag, sizeof h->tag);
-    k->cfg_format(h->cfg, h->cfgtxt, sizeof h->cfgtxt);
+    blk_cfg_tag(k, h->cfg, h->tag, sizeof h->tag);
+    blk_cfg_format(k, h->cfg, h->cfgtxt, sizeof h->cfgtxt);
     k->c_init(h->state, h->cfg);
     return h;
 }

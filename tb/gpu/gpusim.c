@@ -41,21 +41,23 @@ static int bind_sm(void *vctx, unsigned sm, blk_inst *bi, const blk_kind *k, con
     bind_ctx *c = vctx;
     blk_mode m = c->mode[sm];
     if (m == BLK_MODE_C) return blk_bind_c(bi, k, cfg, err, n);
-    if (!rtl_linked) {
+    const rtl_ops *ops = rtl_find(k->name);
+    if (!ops) {
         snprintf(err, n, "%s@%u=%s needs the RTL: run through tb/gpusim, which builds it", k->name, sm,
                  blk_mode_name(m));
         return 1;
     }
-    if (m == BLK_MODE_RTL) return blk_bind_rtl(bi, k, cfg, rtl_linked, err, n);
+    if (m == BLK_MODE_RTL) return blk_bind_rtl(bi, k, cfg, ops, err, n);
     char base[600], inst[32]; /* the lockstep binding keeps its own copies */
     snprintf(inst, sizeof inst, "%s@%u", k->name, sm);
     snprintf(base, sizeof base, "%s/mismatch-%s", c->outdir, inst);
     ls_opts o;
+    memset(&o, 0, sizeof o);
     o.window = c->window;
     o.out_base = base;
     o.repro = c->repro;
     o.instance = inst;
-    return blk_bind_lockstep(bi, k, cfg, rtl_linked, &o, err, n);
+    return blk_bind_lockstep(bi, k, cfg, ops, &o, err, n);
 }
 
 static int parse_bind(const char *s, blk_mode *modes, unsigned sms, char *err, size_t n)
@@ -268,7 +270,7 @@ int main(int argc, char **argv)
         snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(fl > 4 ? fl - 4 : fl), eq + 1);
         mrpb_cfg mc;
         blk_cfg_build(&mrpb_kind, &mc, cfg.mrpb_preset, cfg.mrpb_sets, err, sizeof err);
-        waves_write_gtkw(gtkw, eq + 1, &mrpb_kind, &mc, rtl_linked->scope, 0, 0);
+        waves_write_gtkw(gtkw, eq + 1, &mrpb_kind, &mc, rtl_find("mrpb")->scope, 0, 0);
     }
 
     if (!quiet)

@@ -5,6 +5,7 @@
  *   blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]
  *          (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
  *          [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]
+ *          [--probe-every N]   (state probes every N cycles; 0 off; default 1)
  *
  * --stats: after the run, how many cycles each output of up to 2 bits held each
  * value (which branches the traffic exercised).
@@ -27,7 +28,8 @@ static void usage(void)
     fprintf(stderr,
             "usage: blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]\n"
             "              (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])\n"
-            "              [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]\n");
+            "              [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]\n"
+            "              [--probe-every N]  (lockstep: state probes every N cycles, 0 off; default 1)\n");
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -57,7 +59,7 @@ int main(int argc, char **argv)
     char err[BLK_ERR_LEN * 2], tag[256], cfgtxt[1024], base[1024], repro[3072];
     const char *preset = NULL, *config = NULL, *vec = NULL, *knobs = "", *fst = NULL;
     const char *outdir = "build/mismatch";
-    uint64_t seed = 1, cycles = 100000, window = 200, cyc = 0, fails = 0;
+    uint64_t seed = 1, cycles = 100000, window = 200, cyc = 0, fails = 0, probe_every = 1;
     int i, np, print = 0, bench = 0, stats = 0, rc = 0;
     uint64_t hist[BLK_MAX_PORTS][4] = {{0}};
     void *cfg, *in, *out;
@@ -91,7 +93,12 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--knobs")) knobs = v;
         else if (!strcmp(a, "--fst")) fst = v;
         else if (!strcmp(a, "--out")) outdir = v;
-        else if (!strcmp(a, "--seed") || !strcmp(a, "--cycles") || !strcmp(a, "--window")) {
+        else if (!strcmp(a, "--probe-every")) {
+            if (parse_u64(v, &probe_every) || probe_every > 1000000) {
+                fprintf(stderr, "blkrun: --probe-every %s: not a valid number (0..1000000)\n", v);
+                return 2;
+            }
+        } else if (!strcmp(a, "--seed") || !strcmp(a, "--cycles") || !strcmp(a, "--window")) {
             uint64_t x;
             if (parse_u64(v, &x) || (!strcmp(a, "--window") && (x < 1 || x > 100000))) {
                 fprintf(stderr, "blkrun: %s %s: not a valid number%s\n", a, v,
@@ -125,8 +132,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "blkrun: %s\n", err);
         return 2;
     }
-    k->cfg_format(cfg, cfgtxt, sizeof cfgtxt);
-    k->cfg_tag(cfg, tag, sizeof tag);
+    blk_cfg_format(k, cfg, cfgtxt, sizeof cfgtxt);
+    blk_cfg_tag(k, cfg, tag, sizeof tag);
     np = k->ports(cfg, ports, BLK_MAX_PORTS);
     if (vf && vec_bind(vf, ports, np, err, sizeof err)) {
         fprintf(stderr, "blkrun: %s\n", err);
@@ -162,10 +169,12 @@ int main(int argc, char **argv)
     }
 
     if (mode == BLK_MODE_C) rc = blk_bind_c(&bi, k, cfg, err, sizeof err);
-    else if (mode == BLK_MODE_RTL) rc = blk_bind_rtl(&bi, k, cfg, rtl_linked, err, sizeof err);
+    else if (mode == BLK_MODE_RTL) rc = blk_bind_rtl(&bi, k, cfg, rtl_find(k->name), err, sizeof err);
     else {
         ls_opts o;
         char mk[1100];
+        memset(&o, 0, sizeof o);
+        o.probe_every = probe_every ? (int)probe_every : -1;
         o.window = (unsigned)window;
         o.out_base = base;
         o.repro = repro;
@@ -175,7 +184,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "blkrun: cannot create %s\n", outdir);
             return 2;
         }
-        rc = blk_bind_lockstep(&bi, k, cfg, rtl_linked, &o, err, sizeof err);
+        rc = blk_bind_lockstep(&bi, k, cfg, rtl_find(k->name), &o, err, sizeof err);
     }
     if (rc) {
         fprintf(stderr, "blkrun: %s\n", err);
@@ -188,7 +197,7 @@ int main(int argc, char **argv)
             return 2;
         }
         snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(fst) > 4 ? strlen(fst) - 4 : strlen(fst)), fst);
-        if (waves_write_gtkw(gtkw, fst, k, cfg, rtl_linked->scope, 0, 0)) {
+        if (waves_write_gtkw(gtkw, fst, k, cfg, rtl_find(k->name)->scope, 0, 0)) {
             fprintf(stderr, "blkrun: cannot write %s\n", gtkw);
             return 2;
         }

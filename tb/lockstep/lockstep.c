@@ -61,8 +61,8 @@ static int check_build(const blk_kind *k, const void *cfg, const rtl_ops *ops, c
         snprintf(err, n, "%s: this program was built without RTL (c mode only)", k->name);
         return -1;
     }
-    if (k->cfg_validate(cfg, err, n)) return -1;
-    k->cfg_tag(cfg, tag, sizeof tag);
+    if (blk_cfg_validate(k, cfg, err, n)) return -1;
+    blk_cfg_tag(k, cfg, tag, sizeof tag);
     if (strcmp(ops->block, k->name) || strcmp(ops->cfg_tag, tag)) {
         snprintf(err, n, "%s: the RTL in this program is %s %s, not the requested %s "
                          "(use tb/run, which builds the right one)",
@@ -121,9 +121,12 @@ typedef struct ls {
     const blk_kind *k;
     const rtl_ops *ops;
     rtl_model *rtl;
-    void *cfg, *cstate, *c_out, *r_out;
+    void *cfg, *cstate, *c_out, *r_out, *c_pr, *r_pr;
     blk_port ports[BLK_MAX_PORTS];
     int np;
+    blk_port *probes; /* state probes (BLK_MAX_PROBES), nq of them */
+    int nq;
+    unsigned probe_every, probe_left;
     uint64_t cycle, checked;
     unsigned window, every;
     size_t ring_n;
@@ -158,15 +161,28 @@ static char *dupstr(const char *x)
     return d;
 }
 
+/* The probes of both models differ? (c_pr, r_pr filled from cst / r) */
+static int probes_differ(ls *s, const void *cst, rtl_model *r)
+{
+    s->k->c_probe(cst, s->c_pr);
+    s->ops->probe(r, s->r_pr);
+    return memcmp(s->c_pr, s->r_pr, s->k->probe_size) != 0;
+}
+
 /* Replay from the newest snapshot at or before `start` to cycle `m` (inputs `in_m`
- * for cycle m), tracing from `start`; returns 1 if the mismatch reproduced. */
-static int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const char *fst)
+ * for cycle m), tracing from `start` into `fst` (NULL: no trace). Outputs are compared
+ * every cycle and probes after every edge; *first gets the first cycle at which either
+ * differed (m + 1 if none did; a probe difference after the edge of cycle c counts as
+ * cycle c). Returns 1 if cycle m's mismatch reproduced, 0 if not, -1 if no replay. */
+static int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const char *fst,
+                     int m_is_probe, uint64_t *first)
 {
     const ls_snap *sn = NULL;
     rtl_model *r;
     void *cst, *co, *ro;
     uint64_t c;
     int i, again = 0;
+    *first = m + 1;
     for (i = 0; i < 2; i++)
         if (s->snap[i].valid && s->snap[i].cycle <= start &&
             (!sn || s->snap[i].cycle > sn->cycle))
@@ -185,15 +201,20 @@ static int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const 
     for (c = sn->cycle; c <= m; c++) {
         const void *in = c == m ? in_m : s->ring + (c % s->ring_n) * s->k->in_size;
         int differ;
-        if (c == start && s->ops->trace_open(r, fst)) break;
+        if (fst && c == start && s->ops->trace_open(r, fst)) break;
         s->k->c_eval(cst, in, co);
         s->ops->eval(r, in, ro);
         differ = memcmp(co, ro, s->k->out_size) != 0;
+        if (differ && c < *first) *first = c;
         s->ops->annotate(r, co, differ);
-        if (c == m) again = differ;
+        if (c == m && !m_is_probe) again = differ;
         s->k->c_tick(cst, in);
         s->k->c_eval(cst, in, co); /* C outputs after the edge, for the high phase */
         s->ops->tick_post(r, in, co);
+        if (s->nq && probes_differ(s, cst, r)) {
+            if (c < *first) *first = c;
+            if (c == m && m_is_probe) again = 1;
+        }
     }
     s->ops->trace_close(r);
     s->ops->destroy(r);
@@ -210,7 +231,7 @@ void ls_report_text(FILE *o, const char *title, const blk_kind *k, const void *c
     char cfgtxt[1024], a[160], b[160];
     int i, first = 1;
 
-    k->cfg_format(cfg, cfgtxt, sizeof cfgtxt);
+    blk_cfg_format(k, cfg, cfgtxt, sizeof cfgtxt);
     fprintf(o, "\n%s\n  block:    %s\n  instance: %s\n  config:   %s\n"
                "  cycle:    %llu (cycles counted from 0 after the bind-time reset)\n",
             title, k->name, instance ? instance : k->name, cfgtxt, (unsigned long long)cycle);
@@ -235,19 +256,70 @@ void ls_report_text(FILE *o, const char *title, const blk_kind *k, const void *c
     fprintf(o, "\n  reproduce: %s\n", repro ? repro : "(no command given)");
 }
 
-static void ls_report(ls *s, const void *in)
+/* The probe elements that differ, one line each (at most 8, then a count). */
+static void ls_report_probes(FILE *o, const ls *s, const char *first_label)
+{
+    char a[160], b[160], nm[96];
+    int i, shown = 0, more = 0;
+    for (i = 0; i < s->nq; i++) {
+        const blk_port *p = &s->probes[i];
+        size_t bytes = (p->words ? p->words : 1) * sizeof(uint64_t);
+        if (!memcmp((const char *)s->c_pr + p->offset, (const char *)s->r_pr + p->offset, bytes))
+            continue;
+        if (shown == 8) {
+            more++;
+            continue;
+        }
+        blk_port_format(p, s->c_pr, a, sizeof a);
+        blk_port_format(p, s->r_pr, b, sizeof b);
+        if (p->index >= 0) snprintf(nm, sizeof nm, "%s[%d]", p->name, p->index);
+        else snprintf(nm, sizeof nm, "%s", p->name);
+        fprintf(o, "  %s %-14s C %s  RTL %s  (%u bits; RTL u_dut.%s%s)\n",
+                shown ? "   also:" : first_label, nm, a, b, p->width, p->path,
+                p->index >= 0 ? "[i]" : "");
+        shown++;
+    }
+    if (more) fprintf(o, "   also:  %d more register elements differ\n", more);
+}
+
+static void ls_report(ls *s, const void *in, int is_probe)
 {
     char fst[1024], gtkw[1024];
-    uint64_t start = s->cycle + 1 >= s->window ? s->cycle + 1 - s->window : 0;
+    uint64_t start = s->cycle + 1 >= s->window ? s->cycle + 1 - s->window : 0, first = 0;
     int rep = -1;
     FILE *o = stderr;
 
-    ls_report_text(o, "LOCKSTEP MISMATCH", s->k, s->cfg, s->instance, s->cycle, s->ports, s->np,
-                   s->c_out, s->r_out, in, s->repro);
+    if (is_probe) {
+        /* the state after cycle s->cycle's edge differs; outputs of that cycle agreed */
+        char cfgtxt[1024], a[160];
+        int i;
+        blk_cfg_format(s->k, s->cfg, cfgtxt, sizeof cfgtxt);
+        fprintf(o, "\nLOCKSTEP MISMATCH (state)\n  block:    %s\n  instance: %s\n  config:   %s\n"
+                   "  cycle:    %llu (cycles counted from 0 after the bind-time reset; the registers "
+                   "after this cycle's clock edge)\n",
+                s->k->name, s->instance ? s->instance : s->k->name, cfgtxt,
+                (unsigned long long)s->cycle);
+        ls_report_probes(o, s, "register:");
+        fprintf(o, "  inputs:  ");
+        for (i = 0; i < s->np; i++)
+            if (s->ports[i].dir == BLK_IN) {
+                blk_port_format(&s->ports[i], in, a, sizeof a);
+                fprintf(o, " %s=%s", s->ports[i].name, a);
+            }
+        fprintf(o, "\n  reproduce: %s\n", s->repro ? s->repro : "(no command given)");
+    } else {
+        ls_report_text(o, "LOCKSTEP MISMATCH", s->k, s->cfg, s->instance, s->cycle, s->ports, s->np,
+                       s->c_out, s->r_out, in, s->repro);
+    }
     if (s->out_base) {
         snprintf(fst, sizeof fst, "%s.fst", s->out_base);
         snprintf(gtkw, sizeof gtkw, "%s.gtkw", s->out_base);
-        rep = ls_replay(s, start, s->cycle, in, fst);
+        rep = ls_replay(s, start, s->cycle, in, fst, is_probe, &first);
+        if (rep >= 0 && first < s->cycle)
+            fprintf(o, "  first:    the models' state first differed after cycle %llu (a probe "
+                       "compared only every %u cycles, or a register that had not reached an "
+                       "output yet)\n",
+                    (unsigned long long)first, s->probe_every);
         if (rep >= 0 &&
             !waves_write_gtkw(gtkw, fst, s->k, s->cfg, s->ops->scope, 10 * start, 10 * s->cycle)) {
             fprintf(o, "  waveform: %s (cycles %llu..%llu, time = 10 x cycle; cm_* are the C "
@@ -276,7 +348,7 @@ static int ls_eval(void *self, const void *in, void *out)
         s->failed = 1;
         memcpy(s->c_out, out, s->k->out_size);
         if (s->tracing) s->ops->tick(s->rtl, in); /* dump the failing cycle, marked */
-        ls_report(s, in);
+        ls_report(s, in, 0);
         return 1;
     }
     return 0;
@@ -294,6 +366,14 @@ static int ls_tick(void *self, const void *in)
     } else {
         s->ops->tick(s->rtl, in);
     }
+    if (s->nq && --s->probe_left == 0) {
+        s->probe_left = s->probe_every;
+        if (probes_differ(s, s->cstate, s->rtl)) {
+            s->failed = 1;
+            ls_report(s, in, 1);
+            return 1;
+        }
+    }
     s->checked++;
     s->cycle++;
     if (s->ring && s->cycle % s->every == 0) ls_snapshot(s);
@@ -310,6 +390,7 @@ static void ls_destroy(void *self)
         free(s->snap[i].cstate);
     }
     free(s->cfg), free(s->cstate), free(s->c_out), free(s->r_out), free(s->ring);
+    free(s->c_pr), free(s->r_pr), free(s->probes);
     free(s->out_base), free(s->repro), free(s->instance);
     free(s);
 }
@@ -343,6 +424,26 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
     }
     memcpy(s->cfg, cfg, k->cfg_size);
     s->np = k->ports(cfg, s->ports, BLK_MAX_PORTS);
+    if (k->probes && k->c_probe && ops->nprobes > 0 && !(o && o->probe_every < 0)) {
+        s->probes = malloc(sizeof(blk_port) * BLK_MAX_PROBES);
+        s->c_pr = calloc(1, k->probe_size);
+        s->r_pr = calloc(1, k->probe_size);
+        if (!s->probes || !s->c_pr || !s->r_pr) {
+            free(rin);
+            ls_destroy(s);
+            goto oom;
+        }
+        s->nq = k->probes(cfg, s->probes, BLK_MAX_PROBES);
+        if (s->nq != ops->nprobes) {
+            snprintf(err, n, "%s: the RTL build reads %d state probes, the C model declares %d "
+                             "(rebuild: the port list changed)", k->name, ops->nprobes, s->nq);
+            free(rin);
+            ls_destroy(s);
+            return -1;
+        }
+        s->probe_every = o && o->probe_every > 0 ? (unsigned)o->probe_every : 1;
+        s->probe_left = s->probe_every;
+    }
     if (o) {
         s->out_base = dupstr(o->out_base);
         s->repro = dupstr(o->repro);

@@ -2,11 +2,13 @@
  * lockstep.h: bind a block as rtl or lockstep behind blk_inst (cmodel/include/blk.h).
  *
  * lockstep: the C model and the Verilated RTL get the same inputs; every eval compares
- * every output port. The first mismatch prints a report (block, instance, config,
- * cycle, signal, C value, RTL value, how to reproduce), writes an FST of the last
- * `window` cycles with the C model's outputs beside the RTL's and a GTKWave save file,
- * and makes eval return non-zero. Both models are reset once at bind time, so the
- * comparison starts at the driver's first cycle.
+ * every output port, and every tick compares the block's state probes (internal
+ * registers its port list declares) after the clock edge. The first mismatch prints a
+ * report (block, instance, config, cycle, signal or register, C value, RTL value, how
+ * to reproduce), writes an FST of the last `window` cycles with the C model's outputs
+ * beside the RTL's and a GTKWave save file, and makes eval/tick return non-zero. Both
+ * models are reset once at bind time, so the comparison starts at the driver's first
+ * cycle.
  */
 #ifndef LOCKSTEP_H
 #define LOCKSTEP_H
@@ -22,6 +24,7 @@ typedef struct ls_opts {
     const char *out_base; /* path prefix for <base>.fst / <base>.gtkw / <base>.txt */
     const char *repro;    /* a command that reproduces the run */
     const char *instance; /* e.g. "mrpb@3"; default: the block name */
+    int probe_every;      /* state probes compared every N cycles (0: every cycle; -1: off) */
 } ls_opts;
 
 int blk_bind_rtl(blk_inst *bi, const blk_kind *k, const void *cfg, const rtl_ops *ops,

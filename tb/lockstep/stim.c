@@ -1,15 +1,26 @@
-/* stim.c: stimulus registry and knob parsing. */
+/* stim.c: stimulus registry (one generator per block of cmodel/blocks.def, named
+ * <block>_stim_ops in tb/blocks/<block>/<block>_stim.c) and knob parsing. */
 #include "stim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-extern const stim_ops mrpb_stim_ops;
+#define BLOCK(name, hook) extern const stim_ops name##_stim_ops;
+#include "blocks.def"
+#undef BLOCK
+
+static const stim_ops *const stim_all[] = {
+#define BLOCK(name, hook) &name##_stim_ops,
+#include "blocks.def"
+#undef BLOCK
+    NULL};
 
 const stim_ops *stim_find(const char *block)
 {
-    if (!strcmp(block, "mrpb")) return &mrpb_stim_ops;
+    int i;
+    for (i = 0; stim_all[i]; i++)
+        if (!strcmp(stim_all[i]->block, block)) return stim_all[i];
     return NULL;
 }
 

@@ -346,7 +346,7 @@ void vec_print_header(FILE *f, const blk_kind *k, const void *cfg, const blk_por
 {
     char c[1024];
     int i;
-    k->cfg_format(cfg, c, sizeof c);
+    blk_cfg_format(k, cfg, c, sizeof c);
     fprintf(f, "config %s\nin ", c);
     for (i = 0; i < np; i++)
         if (p[i].dir == BLK_IN) fprintf(f, " %s", p[i].name);

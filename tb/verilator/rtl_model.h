@@ -4,6 +4,10 @@
  * Built per configuration: tb/verilator/rtl_shim.cpp + the glue that portgen derives
  * from the port list + the Verilated wrapper <block>_top. The ports are passed as the
  * block's C in/out structs, so the C model and the RTL are driven identically.
+ *
+ * A program may link several Verilated blocks (one configuration per block kind): each
+ * build defines `rtl_ops_<block>`, and the link adds a generated table of them
+ * (rtl_table.c, see mk/rtl.mk); rtl_find() looks a kind up in it.
  */
 #ifndef RTL_MODEL_H
 #define RTL_MODEL_H
@@ -34,10 +38,15 @@ typedef struct rtl_ops {
     int (*save)(rtl_model *m, void **buf, size_t *len);           /* malloc'd; 0 ok */
     int (*restore)(rtl_model *m, const void *buf, size_t len);    /* 0 ok */
     void (*set_cycle)(rtl_model *m, unsigned long long cycle);    /* waveform time base */
+    /* the state probes' RTL values into the block's C probe struct */
+    void (*probe)(rtl_model *m, void *probe);
+    int nprobes; /* probe elements this build reads (0: the block declares none) */
 } rtl_ops;
 
-/* The RTL linked into this program, or NULL in a C-only build. */
-extern const rtl_ops *const rtl_linked;
+/* The Verilated blocks linked into this program: NULL-terminated (empty in a C-only
+ * build), and the one of block kind `block`, or NULL. */
+extern const rtl_ops *const rtl_linked_all[];
+const rtl_ops *rtl_find(const char *block);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
 // rtl_shim.cpp: one Verilated block build behind rtl_ops (tb/verilator/rtl_model.h).
 //
 // Compiled once per block configuration with -DVTOP=V<block>_top, -DVTOP_H="V<block>_top.h",
-// -DGLUE_H="<glue from portgen>" and -DRTL_BLOCK/-DRTL_TAG/-DRTL_SCOPE strings.
+// -DGLUE_H="<glue from portgen>", -DRTL_BLOCK/-DRTL_TAG/-DRTL_SCOPE strings and
+// -DRTL_SYM=rtl_ops_<block> (the table's name; several blocks can share a program).
 // Cycle: eval() settles outputs with clk low; tick() dumps the low phase, raises the
 // clock (posedge), dumps the high phase. 10 time units per cycle, posedge at 10*c+5.
 #include <cstdlib>
@@ -16,7 +17,10 @@
 #include "rtl_model.h"
 #include GLUE_H
 
-struct rtl_model {
+namespace {
+
+// this build's model (rtl_model is opaque to C; each build has its own layout)
+struct shim_model {
     VerilatedContext *ctx;
     VTOP *top;
     VerilatedFstC *tfp;
@@ -25,7 +29,7 @@ struct rtl_model {
     bool settled;     // the model holds last_in with the clock low
 };
 
-namespace {
+inline shim_model *M(rtl_model *m) { return reinterpret_cast<shim_model *>(m); }
 
 // Verilator's serializer, writing to memory instead of a file.
 class MemSave final : public VerilatedSerialize {
@@ -59,8 +63,8 @@ public:
     }
 };
 
-rtl_model *create() {
-    rtl_model *m = new rtl_model;
+shim_model *create_model() {
+    shim_model *m = new shim_model;
     m->ctx = new VerilatedContext;
     m->ctx->traceEverOn(true);
     m->top = new VTOP(m->ctx, "");
@@ -71,7 +75,7 @@ rtl_model *create() {
     return m;
 }
 
-void trace_close(rtl_model *m) {
+void close_trace(shim_model *m) {
     if (m->tfp) {
         m->tfp->close();
         delete m->tfp;
@@ -79,26 +83,9 @@ void trace_close(rtl_model *m) {
     }
 }
 
-void destroy(rtl_model *m) {
-    trace_close(m);
-    m->top->final();
-    delete m->top;
-    delete m->ctx;
-    delete m;
-}
-
-void eval(rtl_model *m, const void *in, void *out) {
-    glue_set_inputs(m->top, static_cast<const glue_in *>(in));
-    m->top->clk_i = 0;
-    m->top->eval();
-    glue_get_outputs(m->top, static_cast<glue_out *>(out));
-    std::memcpy(&m->last_in, in, sizeof m->last_in);
-    m->settled = true;
-}
-
 // Settle the clock-low phase with `in` (the usual cycle is eval(in) then tick(in): then it
 // is settled already) and dump it.
-void low_phase(rtl_model *m, const void *in) {
+void low_phase(shim_model *m, const void *in) {
     if (!m->settled || std::memcmp(&m->last_in, in, sizeof m->last_in)) {
         glue_set_inputs(m->top, static_cast<const glue_in *>(in));
         m->top->clk_i = 0;
@@ -108,7 +95,31 @@ void low_phase(rtl_model *m, const void *in) {
     if (m->tfp) m->tfp->dump(static_cast<uint64_t>(10 * m->cycle));
 }
 
-void tick(rtl_model *m, const void *in) {
+rtl_model *create() { return reinterpret_cast<rtl_model *>(create_model()); }
+
+void trace_close(rtl_model *rm) { close_trace(M(rm)); }
+
+void destroy(rtl_model *rm) {
+    shim_model *m = M(rm);
+    close_trace(m);
+    m->top->final();
+    delete m->top;
+    delete m->ctx;
+    delete m;
+}
+
+void eval(rtl_model *rm, const void *in, void *out) {
+    shim_model *m = M(rm);
+    glue_set_inputs(m->top, static_cast<const glue_in *>(in));
+    m->top->clk_i = 0;
+    m->top->eval();
+    glue_get_outputs(m->top, static_cast<glue_out *>(out));
+    std::memcpy(&m->last_in, in, sizeof m->last_in);
+    m->settled = true;
+}
+
+void tick(rtl_model *rm, const void *in) {
+    shim_model *m = M(rm);
     low_phase(m, in);
     m->top->clk_i = 1;
     m->top->eval();
@@ -117,7 +128,8 @@ void tick(rtl_model *m, const void *in) {
     m->cycle++;
 }
 
-void tick_post(rtl_model *m, const void *in, const void *c_post_out) {
+void tick_post(rtl_model *rm, const void *in, const void *c_post_out) {
+    shim_model *m = M(rm);
     low_phase(m, in);
     m->top->clk_i = 1;
     m->top->eval();
@@ -129,8 +141,9 @@ void tick_post(rtl_model *m, const void *in, const void *c_post_out) {
     m->cycle++;
 }
 
-int trace_open(rtl_model *m, const char *path) {
-    trace_close(m);
+int trace_open(rtl_model *rm, const char *path) {
+    shim_model *m = M(rm);
+    close_trace(m);
     m->tfp = new VerilatedFstC;
     m->top->trace(m->tfp, 99);
     m->tfp->open(path);
@@ -142,12 +155,14 @@ int trace_open(rtl_model *m, const char *path) {
     return 0;
 }
 
-void annotate(rtl_model *m, const void *c_out, int mismatch) {
+void annotate(rtl_model *rm, const void *c_out, int mismatch) {
+    shim_model *m = M(rm);
     glue_annotate(m->top, static_cast<const glue_out *>(c_out), mismatch);
     m->settled = false;  // the cm_* inputs changed: settle again before dumping
 }
 
-int save(rtl_model *m, void **buf, size_t *len) {
+int save(rtl_model *rm, void **buf, size_t *len) {
+    shim_model *m = M(rm);
     MemSave s;
     s << *m->top;
     s.flush();
@@ -159,7 +174,8 @@ int save(rtl_model *m, void **buf, size_t *len) {
     return 0;
 }
 
-int restore(rtl_model *m, const void *buf, size_t len) {
+int restore(rtl_model *rm, const void *buf, size_t len) {
+    shim_model *m = M(rm);
     if (len < sizeof(uint64_t)) return -1;
     std::memcpy(&m->cycle, buf, sizeof(uint64_t));
     MemRestore r(static_cast<const uint8_t *>(buf) + sizeof(uint64_t), len - sizeof(uint64_t));
@@ -168,12 +184,16 @@ int restore(rtl_model *m, const void *buf, size_t len) {
     return 0;
 }
 
-void set_cycle(rtl_model *m, unsigned long long cycle) { m->cycle = cycle; }
+void set_cycle(rtl_model *rm, unsigned long long cycle) { M(rm)->cycle = cycle; }
 
-const rtl_ops ops = {RTL_BLOCK,   RTL_TAG,  RTL_SCOPE, create,  destroy,  eval,
-                     tick,        trace_open, trace_close, annotate, tick_post, save,
-                     restore,     set_cycle};
+// the probes read the registers after the last edge: settle combinational paths first
+// is not needed (pr_* are plain wires of registers), so read them as they are
+void probe(rtl_model *rm, void *p) { glue_get_probes(M(rm)->top, p); }
 
 }  // namespace
 
-extern "C" const rtl_ops *const rtl_linked = &ops;
+extern "C" const rtl_ops RTL_SYM;
+extern "C" const rtl_ops RTL_SYM = {RTL_BLOCK, RTL_TAG,   RTL_SCOPE, create,    destroy,
+                                    eval,      tick,      trace_open, trace_close, annotate,
+                                    tick_post, save,      restore,   set_cycle, probe,
+                                    GLUE_PROBES};

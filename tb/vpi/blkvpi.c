@@ -425,7 +425,7 @@ static int setup(void)
         bad_input("%s%s", err, "");
         return -1;
     }
-    G.k->cfg_tag(G.cfg, G.tag, sizeof G.tag);
+    G.blk_cfg_tag(k, G.cfg, G.tag, sizeof G.tag);
     G.np = G.k->ports(G.cfg, G.ports, BLK_MAX_PORTS);
     if (G.vf && vec_bind(G.vf, G.ports, G.np, err, sizeof err)) {
         bad_input("%s%s", err, "");

@@ -93,11 +93,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "vpigen: %s\n", err);
         return 2;
     }
-    k->cfg_tag(cfg, tag, sizeof tag);
+    blk_cfg_tag(k, cfg, tag, sizeof tag);
     if (want_tag) printf("%s\n", tag);
     if (want_fmt) {
         char txt[1024];
-        k->cfg_format(cfg, txt, sizeof txt);
+        blk_cfg_format(k, cfg, txt, sizeof txt);
         printf("%s\n", txt);
     }
     np = k->ports(cfg, ports, BLK_MAX_PORTS);

@@ -1,5 +1,5 @@
 /*
- * test_mrpb.c: hand-worked cases for the MRPB C model (seed 000, sections 3.3, 3.4, 6).
+ * mrpb_test.c: hand-worked cases for the MRPB C model (seed 000, sections 3.3, 3.4, 6).
  * Each expectation below is derived by hand from the rules in docs/mrpb.md, not from
  * running the model.
  */
@@ -67,9 +67,9 @@ static void test_config(void)
     UNIT_CHECK(mrpb_cfg_set(&c, "Policy", "greedy-longest", err, sizeof err) == 0 &&
                    c.Drain == MRPB_DRAIN_LONGEST && c.Greedy == 1,
                "Policy=greedy-longest");
-    UNIT_CHECK(mrpb_cfg_preset(&c, "block") == 0 && c.NumQ == 8 && c.Sig == MRPB_SIG_BLOCK,
+    UNIT_CHECK(blk_cfg_preset(&mrpb_kind, &c, "block", err, sizeof err) == 0 && c.NumQ == 8 && c.Sig == MRPB_SIG_BLOCK,
                "preset block: 8 queues by block id");
-    UNIT_CHECK(mrpb_cfg_preset(&c, "nope") != 0, "unknown preset rejected");
+    UNIT_CHECK(blk_cfg_preset(&mrpb_kind, &c, "nope", err, sizeof err) != 0, "unknown preset rejected");
 }
 
 /* A read taken in cycle t is offered to the cache in cycle t+Latency. */
@@ -278,7 +278,7 @@ static void test_signature_range(void)
     UNIT_CHECK(O.req_ready_o == 0, "a signature beyond NumQ is never taken");
 }
 
-int main(void)
+void mrpb_unit_tests(void)
 {
     test_config();
     test_latency();
@@ -289,5 +289,4 @@ int main(void)
     test_no_flush();
     test_bypass();
     test_signature_range();
-    return unit_summary("mrpb C model");
 }

@@ -2,8 +2,9 @@
  * mrpb.h: memory request prioritization buffer (seed 000, sections 3 and 6, Table 4).
  *
  * Bit-accurate, cycle-level C model of rtl/mrpb/mrpb.v. The port structs come from
- * the port list tb/ports/mrpb.def; the state struct holds exactly the RTL registers
- * (same names, without the _q suffix), each masked to its declared width.
+ * the port list mrpb_ports.def, the configuration from mrpb_params.def; the state
+ * struct holds exactly the RTL registers (same names, without the _q suffix), each
+ * masked to its declared width.
  */
 #ifndef MRPB_H
 #define MRPB_H
@@ -14,7 +15,8 @@
 #include "bits.h"
 #include "blk.h"
 
-/* Limits on the parameters (checked by mrpb_cfg_validate and by the RTL). */
+/* Compile-time bounds of the state arrays (the same as mrpb_params.def's ranges, which
+ * the shared configuration code and the RTL check). */
 #define MRPB_MAX_NQ 64
 #define MRPB_MAX_DEPTH 32
 #define MRPB_MIN_LATENCY 3
@@ -29,48 +31,25 @@ enum mrpb_stall { MRPB_STALL_OTHER = 0, MRPB_STALL_ASSOC = 1, MRPB_STALL_MSHR = 
                   MRPB_STALL_MERGE = 3, MRPB_STALL_MISSQ = 4 };
 enum mrpb_why { MRPB_WHY_POLICY = 0, MRPB_WHY_GREEDY = 1, MRPB_WHY_FULL = 2, MRPB_WHY_FLUSH = 3 };
 
-/* Configuration: field names are the Verilog parameter names of rtl/mrpb/mrpb.v. */
+/* Configuration: one unsigned per Verilog parameter of rtl/mrpb/mrpb.v (mrpb_params.def). */
+#include "mrpb_params.def"
 typedef struct mrpb_cfg {
-    unsigned NumQ;    /* queues, 1..64 (48 warp id, 8 block id, 32 in-block warp id) */
-    unsigned Sig;     /* signature: 0 warp id, 1 block id, 2 in-block warp id */
-    unsigned Depth;   /* entries per queue, 1..32 */
-    unsigned Drain;   /* 0 fixed-order, 1 round-robin, 2 longest-first */
-    unsigned Greedy;  /* 1: keep draining the last queue while it has a visible entry */
-    unsigned Flush;   /* 1: flush option (reads only stored; writes flush their queue) */
-    unsigned Latency; /* enqueue-to-dequeue latency in cycles, 3..18 */
-    unsigned Bypass;  /* 0 off, 1 on all stalls, 2 on associativity stalls */
-    unsigned AddrW;   /* line-address bits, 1..64 */
-    unsigned PcW;     /* PC bits, 1..64 */
-    unsigned TagW;    /* producer tag bits, 1..32 */
+    MRPB_PARAMS(BLK_PARAM_FIELD)
 } mrpb_cfg;
 
 static inline unsigned mrpb_qw(const mrpb_cfg *P) { return bits_idx_w(P->NumQ); }
 static inline unsigned mrpb_lenw(const mrpb_cfg *P) { return bits_count_w(P->Depth); }
 static inline unsigned mrpb_ptrw(const mrpb_cfg *P) { return bits_idx_w(P->Depth); }
 
-/* Port structs, one uint64_t (or uint64_t words) per port, from the port list. */
-#define MRPB_IN_FIELD_N(dir, name, width, group, desc) MRPB_FIELD_N_##dir(name)
-#define MRPB_IN_FIELD_W(dir, name, width, words, group, desc) MRPB_FIELD_W_##dir(name, words)
-#define MRPB_FIELD_N_IN(name) uint64_t name;
-#define MRPB_FIELD_N_OUT(name)
-#define MRPB_FIELD_W_IN(name, words) uint64_t name[words];
-#define MRPB_FIELD_W_OUT(name, words)
-#define MRPB_OUT_FIELD_N(dir, name, width, group, desc) MRPB_FIELD_N_##dir##_O(name)
-#define MRPB_OUT_FIELD_W(dir, name, width, words, group, desc) MRPB_FIELD_W_##dir##_O(name, words)
-#define MRPB_FIELD_N_IN_O(name)
-#define MRPB_FIELD_N_OUT_O(name) uint64_t name;
-#define MRPB_FIELD_W_IN_O(name, words)
-#define MRPB_FIELD_W_OUT_O(name, words) uint64_t name[words];
-
-#include "mrpb.def"
-
-typedef struct mrpb_in {
-    MRPB_PORTS(MRPB_IN_FIELD_N, MRPB_IN_FIELD_W)
-} mrpb_in;
-
-typedef struct mrpb_out {
-    MRPB_PORTS(MRPB_OUT_FIELD_N, MRPB_OUT_FIELD_W)
-} mrpb_out;
+/* Port structs mrpb_in / mrpb_out (one uint64_t, or words, per port), the probe struct
+ * mrpb_probe, and mrpb_w_<port>(P): each port's width, all from the port list. */
+#include "mrpb_ports.def"
+BLK_STRUCTS(mrpb, MRPB_PORTS, MRPB_PROBES)
+#define BLK_T_CFG mrpb_cfg
+#define BLK_WFN_NAME(name) mrpb_w_##name
+MRPB_PORTS(BLK_WFN_N, BLK_WFN_W)
+#undef BLK_WFN_NAME
+#undef BLK_T_CFG
 
 /* One stored request (a queue entry or the outbound register). */
 typedef struct mrpb_req {
@@ -100,12 +79,6 @@ typedef struct mrpb_state {
     uint8_t lenw;                             /* mrpb_lenw(&cfg), a constant */
 } mrpb_state;
 
-void mrpb_cfg_default(mrpb_cfg *cfg);                 /* the seed's final design */
-int mrpb_cfg_preset(mrpb_cfg *cfg, const char *name); /* final | warp | block | inblk */
-int mrpb_cfg_set(mrpb_cfg *cfg, const char *key, const char *val, char *err, size_t n);
-int mrpb_cfg_validate(const mrpb_cfg *cfg, char *err, size_t n);
-void mrpb_cfg_format(const mrpb_cfg *cfg, char *buf, size_t n);
-
 void mrpb_init(mrpb_state *s, const mrpb_cfg *cfg); /* power-on: registers zero (as reset) */
 void mrpb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_out *out);
 void mrpb_tick(mrpb_state *s, const mrpb_in *in);
@@ -114,5 +87,20 @@ void mrpb_tick(mrpb_state *s, const mrpb_in *in);
 unsigned mrpb_qlen(const mrpb_out *out, const mrpb_cfg *cfg, unsigned q);
 
 extern const blk_kind mrpb_kind;
+
+/* The shared configuration code (blk.h) on this kind. */
+static inline void mrpb_cfg_default(mrpb_cfg *c) { blk_cfg_default(&mrpb_kind, c); }
+static inline int mrpb_cfg_set(mrpb_cfg *c, const char *key, const char *val, char *err, size_t n)
+{
+    return blk_cfg_set(&mrpb_kind, c, key, val, err, n);
+}
+static inline int mrpb_cfg_validate(const mrpb_cfg *c, char *err, size_t n)
+{
+    return blk_cfg_validate(&mrpb_kind, c, err, n);
+}
+static inline void mrpb_cfg_format(const mrpb_cfg *c, char *buf, size_t n)
+{
+    blk_cfg_format(&mrpb_kind, c, buf, n);
+}
 
 #endif

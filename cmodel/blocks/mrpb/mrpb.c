@@ -13,165 +13,32 @@
 
 /* ---------------------------------------------------------------- configuration */
 
-void mrpb_cfg_default(mrpb_cfg *cfg)
-{
-    cfg->NumQ = 48;
-    cfg->Sig = MRPB_SIG_WARP;
-    cfg->Depth = 8;
-    cfg->Drain = MRPB_DRAIN_FIXED;
-    cfg->Greedy = 0;
-    cfg->Flush = 1;
-    cfg->Latency = 5;
-    cfg->Bypass = MRPB_BYP_ASSOC;
-    cfg->AddrW = 32;
-    cfg->PcW = 32;
-    cfg->TagW = 8;
-}
+/* The seed's final design is the default (mrpb_params.def); the signature studies of
+ * seed 000 sec. 3.2 are presets. */
+static const char *const mrpb_presets[] = {"final", "",  "warp", "", "block", "NumQ=8,Sig=block",
+                                           "inblk", "NumQ=32,Sig=inblk", NULL};
 
-int mrpb_cfg_preset(mrpb_cfg *cfg, const char *name)
+/* Policy=NAME sets Drain and Greedy together: one of the six drain policies by name. */
+static int mrpb_cfg_alias(void *cfgv, const char *key, const char *val, char *err, size_t n)
 {
-    mrpb_cfg_default(cfg);
-    if (!strcasecmp(name, "final") || !strcasecmp(name, "warp")) return 0;
-    if (!strcasecmp(name, "block")) {
-        cfg->NumQ = 8;
-        cfg->Sig = MRPB_SIG_BLOCK;
-        return 0;
+    static const char *const base[] = {"fixed", "rr", "longest", NULL};
+    mrpb_cfg *cfg = cfgv;
+    const char *b = val;
+    unsigned greedy = 0, i;
+    if (strcasecmp(key, "Policy")) return 1;
+    if (!strncasecmp(val, "greedy-", 7)) {
+        greedy = 1;
+        b = val + 7;
     }
-    if (!strcasecmp(name, "inblk")) {
-        cfg->NumQ = 32;
-        cfg->Sig = MRPB_SIG_INBLK;
-        return 0;
-    }
-    return -1;
-}
-
-static int parse_uint(const char *val, unsigned *out)
-{
-    char *end;
-    unsigned long v;
-    if (!val || !*val) return -1;
-    v = strtoul(val, &end, 0);
-    if (*end || v > 0xffffffffUL || val[0] == '-') return -1;
-    *out = (unsigned)v;
-    return 0;
-}
-
-/* A key's value as a number or as one of the names `names` (index = value). */
-static int parse_enum(const char *val, const char *const *names, unsigned *out)
-{
-    unsigned i;
-    for (i = 0; names[i]; i++)
-        if (!strcasecmp(val, names[i])) {
-            *out = i;
-            return 0;
-        }
-    return parse_uint(val, out);
-}
-
-static const char *const sig_names[] = {"warp", "block", "inblk", NULL};
-static const char *const drain_names[] = {"fixed", "rr", "longest", NULL};
-static const char *const byp_names[] = {"off", "all", "assoc", NULL};
-static const char *const bool_names[] = {"off", "on", NULL};
-
-int mrpb_cfg_set(mrpb_cfg *cfg, const char *key, const char *val, char *err, size_t n)
-{
-    unsigned v;
-    int rc;
-    if (!strcasecmp(key, "Policy")) { /* one of the six drain policies by name */
-        const char *base = val;
-        unsigned greedy = 0;
-        if (!strncasecmp(val, "greedy-", 7)) {
-            greedy = 1;
-            base = val + 7;
-        }
-        if (parse_enum(base, drain_names, &v) || v > 2) {
-            snprintf(err, n, "mrpb: Policy=%s is not one of fixed, rr, longest, "
-                             "greedy-fixed, greedy-rr, greedy-longest", val);
-            return -1;
-        }
-        cfg->Drain = v;
-        cfg->Greedy = greedy;
-        return 0;
-    }
-    {
-        static const char *const keys[] = {"NumQ", "Sig", "Depth", "Drain", "Greedy", "Flush",
-                                           "Latency", "Bypass", "AddrW", "PcW", "TagW", NULL};
-        int i;
-        for (i = 0; keys[i] && strcasecmp(key, keys[i]); i++) continue;
-        if (!keys[i]) {
-            snprintf(err, n, "mrpb: unknown parameter '%s' (NumQ Sig Depth Drain Greedy Policy "
-                             "Flush Latency Bypass AddrW PcW TagW)", key);
-            return -1;
-        }
-    }
-    if (!strcasecmp(key, "Sig")) rc = parse_enum(val, sig_names, &v);
-    else if (!strcasecmp(key, "Drain")) rc = parse_enum(val, drain_names, &v);
-    else if (!strcasecmp(key, "Bypass")) rc = parse_enum(val, byp_names, &v);
-    else if (!strcasecmp(key, "Flush") || !strcasecmp(key, "Greedy"))
-        rc = parse_enum(val, bool_names, &v);
-    else rc = parse_uint(val, &v);
-    if (rc) {
-        snprintf(err, n, "mrpb: %s=%s is not a valid value", key, val);
+    for (i = 0; base[i] && strcasecmp(b, base[i]); i++) continue;
+    if (!base[i]) {
+        snprintf(err, n, "mrpb: Policy=%s is not one of fixed, rr, longest, "
+                         "greedy-fixed, greedy-rr, greedy-longest", val);
         return -1;
     }
-#define MRPB_SET(field) if (!strcasecmp(key, #field)) { cfg->field = v; return 0; }
-    MRPB_SET(NumQ) MRPB_SET(Sig) MRPB_SET(Depth) MRPB_SET(Drain) MRPB_SET(Greedy)
-    MRPB_SET(Flush) MRPB_SET(Latency) MRPB_SET(Bypass) MRPB_SET(AddrW) MRPB_SET(PcW)
-    MRPB_SET(TagW)
-#undef MRPB_SET
-    snprintf(err, n, "mrpb: unknown parameter '%s'", key); /* not reached: checked above */
-    return -1;
-}
-
-static int out_of_range(unsigned v, unsigned lo, unsigned hi) { return v < lo || v > hi; }
-
-int mrpb_cfg_validate(const mrpb_cfg *c, char *err, size_t n)
-{
-#define MRPB_RANGE(field, lo, hi)                                                    \
-    if (out_of_range(c->field, lo, hi)) {                                            \
-        snprintf(err, n, "mrpb: %s=%u out of range %u..%u", #field, c->field,         \
-                 (unsigned)(lo), (unsigned)(hi));                                    \
-        return -1;                                                                   \
-    }
-    MRPB_RANGE(NumQ, 1, MRPB_MAX_NQ)
-    MRPB_RANGE(Sig, 0, 2)
-    MRPB_RANGE(Depth, 1, MRPB_MAX_DEPTH)
-    MRPB_RANGE(Drain, 0, 2)
-    MRPB_RANGE(Greedy, 0, 1)
-    MRPB_RANGE(Flush, 0, 1)
-    MRPB_RANGE(Latency, MRPB_MIN_LATENCY, MRPB_MAX_LATENCY)
-    MRPB_RANGE(Bypass, 0, 2)
-    MRPB_RANGE(AddrW, 1, 64)
-    MRPB_RANGE(PcW, 1, 64)
-    MRPB_RANGE(TagW, 1, 32)
-#undef MRPB_RANGE
+    cfg->Drain = i;
+    cfg->Greedy = greedy;
     return 0;
-}
-
-void mrpb_cfg_format(const mrpb_cfg *c, char *buf, size_t n)
-{
-    snprintf(buf, n,
-             "NumQ=%u,Sig=%s,Depth=%u,Drain=%s,Greedy=%u,Flush=%u,Latency=%u,Bypass=%s,"
-             "AddrW=%u,PcW=%u,TagW=%u",
-             c->NumQ, sig_names[c->Sig % 3], c->Depth, drain_names[c->Drain % 3], c->Greedy,
-             c->Flush, c->Latency, byp_names[c->Bypass % 3], c->AddrW, c->PcW, c->TagW);
-}
-
-static void mrpb_cfg_tag(const void *cfgv, char *buf, size_t n)
-{
-    const mrpb_cfg *c = cfgv;
-    snprintf(buf, n, "q%u-s%u-d%u-p%u%s-f%u-l%u-b%u-a%u-c%u-t%u", c->NumQ, c->Sig, c->Depth,
-             c->Drain, c->Greedy ? "g" : "", c->Flush, c->Latency, c->Bypass, c->AddrW, c->PcW,
-             c->TagW);
-}
-
-static void mrpb_cfg_params(const void *cfgv, char *buf, size_t n)
-{
-    const mrpb_cfg *c = cfgv;
-    snprintf(buf, n, "NumQ=%u Sig=%u Depth=%u Drain=%u Greedy=%u Flush=%u Latency=%u Bypass=%u "
-                     "AddrW=%u PcW=%u TagW=%u",
-             c->NumQ, c->Sig, c->Depth, c->Drain, c->Greedy, c->Flush, c->Latency, c->Bypass,
-             c->AddrW, c->PcW, c->TagW);
 }
 
 /* ---------------------------------------------------------------- behaviour */
@@ -187,13 +54,13 @@ typedef struct mrpb_comb {
 static void mrpb_req_from_in(const mrpb_cfg *c, const mrpb_in *in, mrpb_req *r)
 {
     r->write = (uint8_t)(in->req_write_i & 1);
-    r->addr = in->req_addr_i & bits_mask(c->AddrW);
-    r->warp = (uint8_t)(in->req_warp_i & 0x3f);
-    r->block = (uint8_t)(in->req_block_i & 0x7);
-    r->inblk = (uint8_t)(in->req_inblk_i & 0x1f);
-    r->lane = (uint8_t)(in->req_lane_i & 0x1f);
-    r->pc = in->req_pc_i & bits_mask(c->PcW);
-    r->tag = (uint32_t)(in->req_tag_i & bits_mask(c->TagW));
+    r->addr = in->req_addr_i & bits_mask(mrpb_w_req_addr_i(c));
+    r->warp = (uint8_t)(in->req_warp_i & bits_mask(mrpb_w_req_warp_i(c)));
+    r->block = (uint8_t)(in->req_block_i & bits_mask(mrpb_w_req_block_i(c)));
+    r->inblk = (uint8_t)(in->req_inblk_i & bits_mask(mrpb_w_req_inblk_i(c)));
+    r->lane = (uint8_t)(in->req_lane_i & bits_mask(mrpb_w_req_lane_i(c)));
+    r->pc = in->req_pc_i & bits_mask(mrpb_w_req_pc_i(c));
+    r->tag = (uint32_t)(in->req_tag_i & bits_mask(mrpb_w_req_tag_i(c)));
 }
 
 /* Base policies over the set of queues with a visible head (bit q of `elig`). */
@@ -239,7 +106,7 @@ static unsigned mrpb_policy(const mrpb_state *s, uint64_t elig)
 static void mrpb_comb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_comb *k)
 {
     const mrpb_cfg *c = &s->cfg;
-    unsigned sig_full;
+    unsigned sig_full, stall;
     int rq, is_wr, tgt_empty, tgt_full, load_ok, byp_match, prio;
     const uint64_t elig = s->elig;
 
@@ -251,9 +118,9 @@ static void mrpb_comb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_comb *k)
         return;
     }
 
-    sig_full = c->Sig == MRPB_SIG_WARP    ? (unsigned)(in->req_warp_i & 0x3f)
-               : c->Sig == MRPB_SIG_BLOCK ? (unsigned)(in->req_block_i & 0x7)
-                                          : (unsigned)(in->req_inblk_i & 0x1f);
+    sig_full = c->Sig == MRPB_SIG_WARP    ? (unsigned)(in->req_warp_i & bits_mask(mrpb_w_req_warp_i(c)))
+               : c->Sig == MRPB_SIG_BLOCK ? (unsigned)(in->req_block_i & bits_mask(mrpb_w_req_block_i(c)))
+                                          : (unsigned)(in->req_inblk_i & bits_mask(mrpb_w_req_inblk_i(c)));
     rq = (in->req_valid_i & 1) && sig_full < c->NumQ; /* out-of-range: never taken */
     k->sigq = rq ? sig_full : 0;
     is_wr = rq && (in->req_write_i & 1);
@@ -261,8 +128,9 @@ static void mrpb_comb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_comb *k)
     tgt_full = s->len[k->sigq] == c->Depth;
 
     /* outbound register: taken by the cache, or by the bypass path on a refused read */
-    byp_match = c->Bypass == MRPB_BYP_ALL     ? (in->cache_stall_i & 7) != MRPB_STALL_OTHER
-                : c->Bypass == MRPB_BYP_ASSOC ? (in->cache_stall_i & 7) == MRPB_STALL_ASSOC
+    stall = (unsigned)(in->cache_stall_i & bits_mask(mrpb_w_cache_stall_i(c)));
+    byp_match = c->Bypass == MRPB_BYP_ALL     ? stall != MRPB_STALL_OTHER
+                : c->Bypass == MRPB_BYP_ASSOC ? stall == MRPB_STALL_ASSOC
                                               : 0;
     k->bypass = s->obuf_valid && !s->obuf.write && !(in->cache_accept_i & 1) &&
                 (in->byp_ready_i & 1) && byp_match;
@@ -420,49 +288,60 @@ unsigned mrpb_qlen(const mrpb_out *out, const mrpb_cfg *cfg, unsigned q)
     return (unsigned)(v & bits_mask(lw));
 }
 
+/* ---------------------------------------------------------------- state probes */
+
+/* The registers mrpb_ports.def names as probes, as the RTL holds them. */
+static void mrpb_probe_fill(const void *sv, void *pv)
+{
+    const mrpb_state *s = sv;
+    mrpb_probe *p = pv;
+    const unsigned nq = s->cfg.NumQ, stages = s->cfg.Latency - 2;
+    unsigned q;
+    for (q = 0; q < nq; q++) {
+        p->len[q] = s->len[q];
+        p->vis[q] = s->vis[q];
+        p->head[q] = s->head[q];
+        p->tail[q] = s->tail[q];
+    }
+    p->dly_valid[0] = 0;
+    for (q = 0; q < stages; q++) p->dly_valid[0] |= (uint64_t)(s->dly_valid[q] & 1) << q;
+    p->obuf_valid[0] = s->obuf_valid;
+    p->last_q[0] = s->last_q;
+    p->last_valid[0] = s->last_valid;
+}
+
 /* ---------------------------------------------------------------- block kind */
 
-static int mrpb_ports(const void *cfgv, blk_port *out, int max)
-{
-    const mrpb_cfg *P = cfgv;
-    int n = 0;
-#define MRPB_DESC(dir, st, name, width, words, group, desc)                           \
-    if (n < max) {                                                                    \
-        blk_port d = {#name, dir, (unsigned)(width), offsetof(st, name), words, #group, \
-                      desc};                                                          \
-        out[n++] = d;                                                                 \
-    }
-#define MRPB_DESC_IN(name, width, words, group, desc) \
-    MRPB_DESC(BLK_IN, mrpb_in, name, width, words, group, desc)
-#define MRPB_DESC_OUT(name, width, words, group, desc) \
-    MRPB_DESC(BLK_OUT, mrpb_out, name, width, words, group, desc)
-#define MRPB_DESC_N(dir, name, width, group, desc) MRPB_DESC_##dir(name, width, 0, group, desc)
-#define MRPB_DESC_W(dir, name, width, words, group, desc) \
-    MRPB_DESC_##dir(name, width, words, group, desc)
-    MRPB_PORTS(MRPB_DESC_N, MRPB_DESC_W)
-#undef MRPB_DESC
-#undef MRPB_DESC_IN
-#undef MRPB_DESC_OUT
-#undef MRPB_DESC_N
-#undef MRPB_DESC_W
-    return n;
-}
+#define BLK_T_CFG mrpb_cfg
+#define BLK_T_IN mrpb_in
+#define BLK_T_OUT mrpb_out
+#define BLK_T_PROBE mrpb_probe
+static const blk_param mrpb_params[] = {MRPB_PARAMS(BLK_PARAM_ROW)};
+BLK_PORT_FUNCS(mrpb, MRPB_PORTS, MRPB_PROBES, MRPB_WAVES)
+static const char *const mrpb_groups[] = MRPB_GROUPS;
 
-static int kind_preset(void *cfg, const char *name) { return mrpb_cfg_preset(cfg, name); }
-static void kind_default(void *cfg) { mrpb_cfg_default(cfg); }
-static int kind_set(void *cfg, const char *k, const char *v, char *e, size_t n)
-{
-    return mrpb_cfg_set(cfg, k, v, e, n);
-}
-static int kind_validate(const void *cfg, char *e, size_t n) { return mrpb_cfg_validate(cfg, e, n); }
-static void kind_format(const void *cfg, char *b, size_t n) { mrpb_cfg_format(cfg, b, n); }
 static void kind_init(void *s, const void *cfg) { mrpb_init(s, cfg); }
 static void kind_eval(const void *s, const void *in, void *out) { mrpb_eval(s, in, out); }
 static void kind_tick(void *s, const void *in) { mrpb_tick(s, in); }
 
 const blk_kind mrpb_kind = {
-    "mrpb",         sizeof(mrpb_cfg), sizeof(mrpb_in), sizeof(mrpb_out), sizeof(mrpb_state),
-    kind_default,   kind_preset,      kind_set,        kind_validate,    kind_format,
-    mrpb_cfg_tag,   mrpb_cfg_params,  mrpb_ports,      kind_init,        kind_eval,
+    "mrpb",
+    sizeof(mrpb_cfg),
+    sizeof(mrpb_in),
+    sizeof(mrpb_out),
+    sizeof(mrpb_state),
+    sizeof(mrpb_probe),
+    mrpb_params,
+    (int)(sizeof mrpb_params / sizeof mrpb_params[0]),
+    mrpb_presets,
+    mrpb_cfg_alias,
+    NULL,
+    mrpb_ports,
+    mrpb_probes,
+    mrpb_waves,
+    mrpb_groups,
+    kind_init,
+    kind_eval,
     kind_tick,
+    mrpb_probe_fill,
 };
