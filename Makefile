@@ -3,7 +3,7 @@
 include mk/common.mk
 .DEFAULT_GOAL := all
 
-BLOCK ?= mrpb
+BLOCK ?= $(firstword $(BLOCKS))
 SEED  ?= 1
 CYCLES ?= 2000
 
@@ -19,11 +19,12 @@ GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 
-.PHONY: all deps tools run test waves bench lint synth vpi cocotb clean help
+.PHONY: all deps tools run test waves bench lint synth vpi cocotb clean help new-block
 all: tools
 
 help:
-	@echo "make run | test | waves BLOCK=mrpb [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | vpi [SIM=s] | cocotb SIM=s | deps | clean"
+	@echo "make run | test | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | vpi [SIM=s] | cocotb SIM=s | new-block NAME=x [HOOK=h] | deps | clean"
+	@echo "blocks: $(BLOCKS)"
 
 deps:
 	@$(TOP)/mk/deps.sh
@@ -70,7 +71,8 @@ test:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/tb/run_tests.sh
 
-# make waves BLOCK=mrpb [SEED=n CYCLES=n | VEC=file]: FST + .gtkw in build/waves/
+# make waves BLOCK=b [SEED=n CYCLES=n | VEC=file]: FST + .gtkw in build/waves/ (BLOCK defaults
+# to the first of the block list)
 waves:
 	@$(TOP)/mk/deps.sh
 	@mkdir -p $(BUILD)/waves
@@ -105,6 +107,11 @@ vpi:
 cocotb:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/tb/cocotb/run.sh $(if $(SIM),--sim $(SIM))
+
+# make new-block NAME=x [HOOK=ISSUE|NONE]: the skeleton of a new block (tb/scaffold), added
+# to the block list; it builds, lints and passes lockstep as it is
+new-block:
+	@$(TOP)/tb/scaffold/new_block.sh "$(NAME)" $(HOOK)
 
 clean:
 	rm -rf $(BUILD)

@@ -89,7 +89,7 @@
     {                                                                   \
         const BLK_T_CFG *P = cfgv;                                      \
         int n = 0;                                                      \
-        (void)P;                                                        \
+        (void)P, (void)out, (void)max;                                  \
         WAVES(BLK_DESC_WAVE)                                            \
         return n;                                                       \
     }                                                                   \
@@ -97,7 +97,7 @@
     {                                                                   \
         const BLK_T_CFG *P = cfgv;                                      \
         int n = 0;                                                      \
-        (void)P;                                                        \
+        (void)P, (void)out, (void)max;                                  \
         PORTS(BLK_DESC_N, BLK_DESC_W)                                   \
         return n;                                                       \
     }                                                                   \
@@ -105,7 +105,7 @@
     {                                                                   \
         const BLK_T_CFG *P = cfgv;                                      \
         int n = 0;                                                      \
-        (void)P;                                                        \
+        (void)P, (void)out, (void)max;                                  \
         PROBES(BLK_DESC_PROBE)                                          \
         return n;                                                       \
     }

@@ -1,5 +1,5 @@
 /*
- * stim_mrpb.c: constrained-random traffic for MRPB.
+ * mrpb_stim.c: constrained-random traffic for MRPB.
  *
  * Producer: bursts of requests from one warp (a coalesced warp instruction gives up to
  * 32 line requests), held until taken (valid/ready). Hot queues take a share of the
@@ -57,7 +57,10 @@ static stim *create(const void *cfgv, uint64_t seed, const char *knobs, char *er
 static unsigned sig_limit(const mrpb_cfg *c);
 static unsigned sig_field(const mrpb_cfg *c)
 {
-    return c->Sig == MRPB_SIG_WARP ? 64 : c->Sig == MRPB_SIG_BLOCK ? 8 : 32;
+    /* all values of the signature's port (its width from the port list) */
+    return 1u << (c->Sig == MRPB_SIG_WARP    ? mrpb_w_req_warp_i(c)
+                  : c->Sig == MRPB_SIG_BLOCK ? mrpb_w_req_block_i(c)
+                                             : mrpb_w_req_inblk_i(c));
 }
 
 /* A request of the current burst; `mix` sends single requests of it to other queues. */
@@ -75,16 +78,16 @@ static void new_request(stim *s)
     }
     r->req_valid_i = 1;
     r->req_write_i = stim_chance(&s->rng, s->k[K_WRITE]);
-    r->req_addr_i = stim_rand(&s->rng) & bits_mask(c->AddrW);
-    r->req_warp_i = stim_below(&s->rng, 64);
-    r->req_block_i = stim_below(&s->rng, 8);
-    r->req_inblk_i = stim_below(&s->rng, 32);
+    r->req_addr_i = stim_rand(&s->rng) & bits_mask(mrpb_w_req_addr_i(c));
+    r->req_warp_i = stim_below(&s->rng, 1u << mrpb_w_req_warp_i(c));
+    r->req_block_i = stim_below(&s->rng, 1u << mrpb_w_req_block_i(c));
+    r->req_inblk_i = stim_below(&s->rng, 1u << mrpb_w_req_inblk_i(c));
     if (c->Sig == MRPB_SIG_WARP) r->req_warp_i = sig;
     else if (c->Sig == MRPB_SIG_BLOCK) r->req_block_i = sig;
     else r->req_inblk_i = sig;
-    r->req_lane_i = stim_below(&s->rng, 32);
-    r->req_pc_i = (0x100 + 8 * stim_below(&s->rng, 16)) & bits_mask(c->PcW);
-    r->req_tag_i = s->tag++ & bits_mask(c->TagW);
+    r->req_lane_i = stim_below(&s->rng, 1u << mrpb_w_req_lane_i(c));
+    r->req_pc_i = (0x100 + 8 * stim_below(&s->rng, 16)) & bits_mask(mrpb_w_req_pc_i(c));
+    r->req_tag_i = s->tag++ & bits_mask(mrpb_w_req_tag_i(c));
 }
 
 static unsigned sig_limit(const mrpb_cfg *c)
@@ -122,8 +125,8 @@ static void next(stim *s, void *inv)
     if (s->pending && !in->rst_i) {
         *in = s->req; /* the held request: only its request fields are set */    } else {
         /* idle bus carries noise: the block must ignore fields without valid */
-        in->req_addr_i = stim_rand(&s->rng) & bits_mask(s->cfg.AddrW);
-        in->req_warp_i = stim_below(&s->rng, 64);
+        in->req_addr_i = stim_rand(&s->rng) & bits_mask(mrpb_w_req_addr_i(&s->cfg));
+        in->req_warp_i = stim_below(&s->rng, 1u << mrpb_w_req_warp_i(&s->cfg));
         in->req_write_i = stim_below(&s->rng, 2);
     }
     if (stim_chance(&s->rng, s->k[K_REFUSE])) {
@@ -135,7 +138,7 @@ static void next(stim *s, void *inv)
         }
     } else {
         in->cache_accept_i = 1;
-        in->cache_stall_i = stim_below(&s->rng, 8); /* ignored when accepted */
+        in->cache_stall_i = stim_below(&s->rng, 1u << mrpb_w_cache_stall_i(&s->cfg)); /* ignored when accepted */
     }
     in->byp_ready_i = stim_chance(&s->rng, s->k[K_BYPREADY]);
     s->cycle++;
