@@ -5,8 +5,18 @@
 // the bank serves as queue lengths (up/down) and as FIFO head/tail pointers (up only,
 // Modulus = queue depth). One read port (rd_idx_i) and every count packed on count_o.
 //   Modulus=8: 7 + 1 -> 0;  Modulus=5: 4 + 1 -> 0, 0 - 1 -> 4.
+// An index >= Num changes nothing and reads as 0.
 // Array form: only the indexed counters change each cycle, which keeps simulation cost
 // independent of Num (48 separate counter instances were 8x slower under Verilator).
+//
+// Storage is one array per set bit of Num (g_part[b] holds 2**b counters), largest
+// first: Num=48 is counters 0..31 in g_part[5] and 32..47 in g_part[4]. Yosys merges
+// the reset writes and the count_o reads of an array into wide ports, and a wide port
+// is aligned to its width, so a single 48-word array grew to 64 words (64 flop words
+// after `synth`); an array of 2**b words cannot grow. Each counter sits in exactly one
+// part; part b covers [Base, Base + 2**b), Base = Num with bits b..0 cleared, so the
+// index bits above b select the part and the low b bits are the offset inside it.
+// Legal: Num >= 1, Width >= 1, 1 <= Modulus <= 2**Width, 2**IdxW >= Num.
 module ctr_bank #(
     parameter integer Num = 48,
     parameter integer Width = 4,
@@ -26,7 +36,15 @@ module ctr_bank #(
   localparam integer LastI = Modulus - 1;
   localparam [Width-1:0] Last = LastI[Width-1:0];
 
-  reg [Width-1:0] count_q[0:Num-1];
+  generate
+    if (Num < 1 || Width < 1 || Modulus < 1 || (Width < 31 && Modulus > (1 << Width)) ||
+        (IdxW < 31 && (1 << IdxW) < Num)) begin : g_illegal
+`ifndef __ICARUS__
+      $error("ctr_bank: illegal parameters (Num >= 1, Width >= 1, 1 <= Modulus <= 2**Width, 2**IdxW >= Num)");
+`endif
+      ctr_bank_illegal_parameters u_stop ();  // Icarus (no elaboration-time $error) stops here
+    end
+  endgenerate
 
   function [Width-1:0] step_up(input [Width-1:0] c);
     step_up = (c == Last) ? {Width{1'b0}} : c + 1'b1;
@@ -36,22 +54,62 @@ module ctr_bank #(
   endfunction
 
   wire same = inc_i & dec_i & (inc_idx_i == dec_idx_i);
-  integer i;
-  always @(posedge clk_i) begin
-    if (rst_i) begin
-      for (i = 0; i < Num; i = i + 1) count_q[i] <= {Width{1'b0}};
-    end else begin
-      if (inc_i & ~same) count_q[inc_idx_i] <= step_up(count_q[inc_idx_i]);
-      if (dec_i & ~same) count_q[dec_idx_i] <= step_down(count_q[dec_idx_i]);
-    end
-  end
 
-  assign rd_o = count_q[rd_idx_i];
-  genvar g;
+  // rd_part[b]: part b's counter at rd_idx_i, or 0 if it does not hold that index
+  wire [(IdxW+1)*Width-1:0] rd_part;
+  genvar b, w;
   generate
-    for (g = 0; g < Num; g = g + 1) begin : g_out
-      assign count_o[g*Width+:Width] = count_q[g];
+    for (b = 0; b <= IdxW; b = b + 1) begin : g_part
+      if (((Num >> b) & 1) == 1) begin : g_on
+        localparam integer Size = 1 << b;
+        localparam integer AW = (b > 0) ? b : 1;
+        localparam integer BaseI = (Num >> (b + 1)) << (b + 1);
+        localparam [IdxW-1:0] Base = BaseI[IdxW-1:0];
+        reg [Width-1:0] count_q[0:Size-1];
+        wire inc_in, dec_in, rd_in;  // the index falls in this part
+        wire [AW-1:0] inc_a, dec_a, rd_a;  // and this is its offset
+        if (b == IdxW) begin : g_whole  // Num = 2**IdxW: one part holds every counter
+          assign inc_in = 1'b1;
+          assign dec_in = 1'b1;
+          assign rd_in  = 1'b1;
+        end else begin : g_tag  // the index bits above b name the part
+          assign inc_in = inc_idx_i[IdxW-1:b] == Base[IdxW-1:b];
+          assign dec_in = dec_idx_i[IdxW-1:b] == Base[IdxW-1:b];
+          assign rd_in  = rd_idx_i[IdxW-1:b] == Base[IdxW-1:b];
+        end
+        if (b == 0) begin : g_one
+          assign inc_a = 1'b0;
+          assign dec_a = 1'b0;
+          assign rd_a  = 1'b0;
+        end else begin : g_many
+          assign inc_a = inc_idx_i[AW-1:0];
+          assign dec_a = dec_idx_i[AW-1:0];
+          assign rd_a  = rd_idx_i[AW-1:0];
+        end
+        integer i;
+        always @(posedge clk_i) begin
+          if (rst_i) begin
+            for (i = 0; i < Size; i = i + 1) count_q[i] <= {Width{1'b0}};
+          end else begin
+            if (inc_i & ~same & inc_in) count_q[inc_a] <= step_up(count_q[inc_a]);
+            if (dec_i & ~same & dec_in) count_q[dec_a] <= step_down(count_q[dec_a]);
+          end
+        end
+        assign rd_part[b*Width+:Width] = rd_in ? count_q[rd_a] : {Width{1'b0}};
+        for (w = 0; w < Size; w = w + 1) begin : g_out
+          assign count_o[(BaseI+w)*Width+:Width] = count_q[w];
+        end
+      end else begin : g_off
+        assign rd_part[b*Width+:Width] = {Width{1'b0}};
+      end
     end
   endgenerate
+  reg [Width-1:0] rd;
+  integer p;
+  always @* begin
+    rd = {Width{1'b0}};
+    for (p = 0; p <= IdxW; p = p + 1) rd = rd | rd_part[p*Width+:Width];
+  end
+  assign rd_o = rd;
 endmodule
 `default_nettype wire
