@@ -10,4 +10,4 @@ make -s tools
 tb/gpu/compare.sh --scale 0.5 --lockstep 0 --out build/run atax bicg syrk 2dconv
 echo "JSON of every run: build/run/*.json (configuration echoed, every counter)"
 echo "next: make test (everything), make waves BLOCK=mrpb SEED=1 (a waveform), make bench (speed),"
-echo "      tb/gpusim --workload syrk --mrpb on --bind mrpb@3=lockstep --trace 3=build/syrk-sm3.fst (waves in traffic)"
+echo "      tb/gpusim --workload syrk --mrpb on --bind mrpb@3=lockstep --trace mrpb@3=build/syrk-sm3.fst (waves in traffic)"

@@ -4,12 +4,15 @@
  *
  * SMs run the warps of a workload's launches (gpu_kernel.h); two warp schedulers per
  * SM (LRR or GTO) issue ALU, load, store and barrier instructions; a coalescer turns
- * a warp's 32 addresses into line requests that pass, one a cycle, through MRPB (when
- * on) into the L1 (gpu_l1.h), whose misses travel over an interconnect with latency
- * and bandwidth to address-interleaved L2 slices and on to DRAM channels (gpu_dram.h).
+ * a warp's 32 addresses into line requests that pass, one a cycle, through the block
+ * at the REQ hook (when one is on) into the L1 (gpu_l1.h), whose misses travel over an
+ * interconnect with latency and bandwidth to address-interleaved L2 slices and on to
+ * DRAM channels (gpu_dram.h).
  *
- * Blocks (MRPB) are reached only through blk_inst (cmodel/include/blk.h); the caller
- * supplies the binder, so the same model runs each instance as c, rtl or lockstep.
+ * Hardware blocks live at hook points (gpu_hooks.h), one driver per block kind of the
+ * block list; they are reached only through blk_inst (cmodel/include/blk.h) and the
+ * caller supplies the binder, so the same model runs each instance as c, rtl or
+ * lockstep. The model's own code names no block.
  * Deterministic: the same configuration, workload and seed give the same counters.
  * No global state: several GPUs can live in one process.
  */
@@ -21,12 +24,12 @@
 
 #include "blk.h"
 #include "gpu_cfg.h"
+#include "gpu_hooks.h"
 #include "gpu_kernel.h"
 
-typedef struct gpu gpu;
-
-/* Bind SM `sm`'s instance of block kind k with configuration cfg; 0 ok. */
-typedef int (*gpu_bind_fn)(void *ctx, unsigned sm, blk_inst *bi, const blk_kind *k,
+/* Bind the instance of block kind k at `index` (an SM, or a memory channel for the
+ * DRAM hook) with configuration cfg into *bi; 0 ok. NULL binder: every instance c. */
+typedef int (*gpu_bind_fn)(void *ctx, const blk_kind *k, unsigned index, blk_inst *bi,
                            const void *cfg, char *err, size_t n);
 
 enum gpu_status { GPU_DONE = 0, GPU_MISMATCH = 1, GPU_DEADLOCK = 2, GPU_CYCLE_LIMIT = 3 };
@@ -39,7 +42,8 @@ void gpu_destroy(gpu *g);
 
 /* Observe every L1 event of every SM (tests): event 0 = an access offered to the
  * L1 with its result (enum l1_result, refusals included), 1 = a fill of `line`,
- * 2 = the L1 is invalidated (a new launch). */
+ * 2 = the L1 is invalidated (a new launch), 3 = a read the L1 would have allocated
+ * (result L1_MISS) sent past it by the L1 hook's block (the L1 does not change). */
 typedef void (*gpu_l1_trace_fn)(void *ctx, unsigned sm, int event, uint64_t line, int write, int result);
 void gpu_set_l1_trace(gpu *g, gpu_l1_trace_fn fn, void *ctx);
 
@@ -52,7 +56,6 @@ typedef struct gpu_totals {
     uint64_t l2_hits, l2_misses, l2_merges, l2_writes, l2_stall_cycles;
     uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses, dram_bus_busy, dram_cycles;
     uint64_t load_lat_sum, load_lat_n;
-    uint64_t mrpb_enq, mrpb_drains[4], mrpb_wpass, mrpb_flush_cycles, mrpb_occ_sum, mrpb_occ_max;
     unsigned launches;
 } gpu_totals;
 
@@ -61,8 +64,17 @@ void gpu_print_table(const gpu *g, FILE *f);
 void gpu_print_json(const gpu *g, FILE *f, const char *bindings);
 uint64_t gpu_now(const gpu *g);
 unsigned gpu_sms(const gpu *g);
-/* SM sm's MRPB instance, NULL when MRPB is off */
-blk_inst *gpu_mrpb_inst(gpu *g, unsigned sm);
+
+/* Blocks: the instance of kind k at `index` (SM or channel) and the kind's
+ * configuration; NULL when the kind is off or index out of range. */
+blk_inst *gpu_block_inst(gpu *g, const blk_kind *k, unsigned index);
+const void *gpu_block_cfg(const gpu *g, const blk_kind *k);
+/* Totals of a bound driver's counters (tot[drv->nctrs]; GPU_CTR_LEVEL: the raw sum);
+ * 0 ok, -1 when the driver is not bound. */
+int gpu_block_totals(const gpu *g, const gpu_block_driver *drv, uint64_t *tot);
+/* Tests: bind one more driver at its hook on every SM (or channel), as c with
+ * configuration cfg; its kind need not be in the block list. Before gpu_run. 0 ok. */
+int gpu_attach_driver(gpu *g, const gpu_block_driver *drv, const void *cfg, char *err, size_t n);
 
 /* L1 hit rate as the table prints it: (hits + hit-pending) / accepted reads */
 double gpu_l1_hit_rate(const gpu_totals *t);

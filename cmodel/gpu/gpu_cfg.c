@@ -12,21 +12,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blk.h"
+#include "gpu_hooks.h"
+
 typedef struct cfg_param {
     const char *key;
     size_t off;
     unsigned lo, hi;
     const char *const *names; /* enumerations: value i is names[i] */
     const char *what;
+    int run;                  /* run control: listed after the block kinds */
 } cfg_param;
 
 static const char *const sched_names[] = {"lrr", "gto", NULL};
 static const char *const onoff_names[] = {"off", "on", NULL};
 
-#define P(key, field, lo, hi, names, what) {key, offsetof(gpu_cfg, field), lo, hi, names, what}
+#define P(key, field, lo, hi, names, what) {key, offsetof(gpu_cfg, field), lo, hi, names, what, 0}
+#define R(key, field, lo, hi, names, what) {key, offsetof(gpu_cfg, field), lo, hi, names, what, 1}
 static const cfg_param params[] = {
     P("sms", sms, 1, 64, NULL, "streaming multiprocessors"),
-    P("core.warps", warps, 1, 64, NULL, "warp slots per SM (MRPB's warp signature holds 6 bits)"),
+    P("core.warps", warps, 1, 64, NULL, "warp slots per SM (6-bit warp id)"),
     P("core.blocks", blocks, 1, 8, NULL, "thread-block slots per SM (3-bit block id)"),
     P("core.threads", threads, 32, 2048, NULL, "threads per SM"),
     P("core.schedulers", schedulers, 1, 4, NULL, "warp schedulers per SM, each owns warps w % n"),
@@ -62,9 +67,8 @@ static const cfg_param params[] = {
     P("dram.tCCD", tCCD, 1, 255, NULL, "column to column, same channel"),
     P("dram.tRRD", tRRD, 1, 255, NULL, "activate to activate, different banks"),
     P("dram.tWR", tWR, 1, 255, NULL, "end of write data to precharge"),
-    P("mrpb", mrpb, 0, 1, onoff_names, "MRPB between coalescer and L1 (mrpb.<Param>=v sets the block)"),
-    P("gate", gate, 0, 1, onoff_names, "skip an empty, unoffered MRPB's clock (exact; off checks it)"),
-    P("watchdog", watchdog, 100, 100000000, NULL, "cycles without progress before a deadlock report"),
+    R("gate", gate, 0, 1, onoff_names, "C-bound blocks skip exact idle cycles (off checks it)"),
+    R("watchdog", watchdog, 100, 100000000, NULL, "cycles without progress before a deadlock report"),
 };
 #define NPARAMS (sizeof params / sizeof params[0])
 
@@ -89,9 +93,7 @@ static void base_s(gpu_cfg *c)
     c->dram_burst = 4; c->dram_mhz = 750;
     c->tCL = 12; c->tRP = 12; c->tRCD = 12; c->tRAS = 28; c->tRC = 40;
     c->tCCD = 2; c->tRRD = 6; c->tWR = 12;
-    c->mrpb = 0;
     c->gate = 1;
-    strcpy(c->mrpb_preset, "final");
     c->watchdog = 200000;
     c->max_cycles = 0;
 }
@@ -134,6 +136,83 @@ static int parse_uint(const char *s, unsigned long *v)
     return 0;
 }
 
+/* the hooked kind named by the first `len` characters of key, or -1 */
+static int kind_of(const char *key, size_t len)
+{
+    const blk_kind *k;
+    for (unsigned i = 0; i < GPU_MAX_KINDS && (k = blk_kind_at(i)); i++)
+        if (strlen(k->name) == len && !strncmp(k->name, key, len)) return (int)i;
+    return -1;
+}
+
+/* <kind>=on|off, <kind>.preset=NAME, <kind>.<Param>=v: 0 done, -1 error, 1 not a kind's key */
+static int kind_set(gpu_cfg *c, const char *assign, size_t kl, const char *val, char *err, size_t n)
+{
+    const char *dot = memchr(assign, '.', kl);
+    int ki = kind_of(assign, dot ? (size_t)(dot - assign) : kl);
+    if (ki < 0) return 1;
+    const blk_kind *k = blk_kind_at((unsigned)ki);
+    gpu_kind_cfg *kc = &c->blk[ki];
+    if (gpu_kind_hook((unsigned)ki) == GPU_HOOK_NONE) {
+        snprintf(err, n, "%s is not bound into the GPU model (its hook is NONE)", k->name);
+        return -1;
+    }
+    if (!dot) {
+        if (!strcmp(val, "on") || !strcmp(val, "off")) {
+            kc->on = !strcmp(val, "on");
+            return 0;
+        }
+        snprintf(err, n, "%s: '%s' is not one of off on", k->name, val);
+        return -1;
+    }
+    const char *key = dot + 1;
+    size_t keyl = kl - (size_t)(dot - assign) - 1;
+    void *scratch = malloc(k->cfg_size);
+    char kname[64];
+    int rc = 0;
+    if (!scratch) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    snprintf(kname, sizeof kname, "%.*s", (int)keyl, key);
+    if (!strcmp(kname, "preset")) {
+        if (strlen(val) >= sizeof kc->preset || blk_cfg_preset(k, scratch, val, err, n)) {
+            if (strlen(val) >= sizeof kc->preset) snprintf(err, n, "%s.preset: bad value '%s'", k->name, val);
+            rc = -1;
+        } else {
+            strcpy(kc->preset, val);
+        }
+    } else if (!keyl || keyl >= sizeof kname || strchr(val, ',')) {
+        snprintf(err, n, "'%s': expected %s.<Param>=value", assign, k->name);
+        rc = -1;
+    } else {
+        /* the key and value must make sense to the kind's table now; ranges and
+         * cross-parameter rules are checked on the whole configuration (validate) */
+        blk_cfg_default(k, scratch);
+        if (blk_cfg_set(k, scratch, kname, val, err, n)) {
+            rc = -1;
+        } else {
+            size_t have = strlen(kc->sets), add = strlen(assign) - (size_t)(key - assign);
+            if (have + add + 2 > sizeof kc->sets) {
+                snprintf(err, n, "too many %s.* settings", k->name);
+                rc = -1;
+            } else {
+                if (have) strcat(kc->sets, ",");
+                strcat(kc->sets, key);
+            }
+        }
+    }
+    free(scratch);
+    return rc;
+}
+
+const char *gpu_cfg_kind_preset(const gpu_cfg *c, unsigned ki)
+{
+    const blk_kind *k = blk_kind_at(ki);
+    if (ki < GPU_MAX_KINDS && c->blk[ki].preset[0]) return c->blk[ki].preset;
+    return k && k->presets && k->presets[0] ? k->presets[0] : "";
+}
+
 int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n)
 {
     const char *eq = strchr(assign, '=');
@@ -143,24 +222,6 @@ int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n)
     }
     size_t kl = (size_t)(eq - assign);
     const char *val = eq + 1;
-    if (kl > 5 && !strncmp(assign, "mrpb.", 5)) { /* a parameter of the block itself */
-        if (!strncmp(assign, "mrpb.preset=", 12)) {
-            if (strlen(val) >= sizeof c->mrpb_preset || !*val) {
-                snprintf(err, n, "mrpb.preset: bad value '%s'", val);
-                return 1;
-            }
-            strcpy(c->mrpb_preset, val);
-            return 0;
-        }
-        size_t have = strlen(c->mrpb_sets), add = strlen(assign + 5);
-        if (have + add + 2 > sizeof c->mrpb_sets) {
-            snprintf(err, n, "too many mrpb.* settings");
-            return 1;
-        }
-        if (have) strcat(c->mrpb_sets, ",");
-        strcat(c->mrpb_sets, assign + 5);
-        return 0;
-    }
     for (size_t i = 0; i < NPARAMS; i++) {
         const cfg_param *p = &params[i];
         if (strlen(p->key) != kl || strncmp(p->key, assign, kl)) continue;
@@ -189,6 +250,8 @@ int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n)
         *field(c, p) = (unsigned)v;
         return 0;
     }
+    int rc = kind_set(c, assign, kl, val, err, n);
+    if (rc <= 0) return rc ? 1 : 0;
     if (kl == 10 && !strncmp(assign, "max_cycles", 10)) {
         unsigned long v;
         if (parse_uint(val, &v)) {
@@ -240,20 +303,48 @@ int gpu_cfg_validate(const gpu_cfg *c, char *err, size_t n)
         snprintf(err, n, "dram.tRC=%u is less than dram.tRAS=%u", c->tRC, c->tRAS);
         return 1;
     }
+    /* every hooked kind's configuration, on or off: a bad setting is an error either way */
+    const blk_kind *k;
+    for (unsigned i = 0; (k = blk_kind_at(i)); i++) {
+        if (i >= GPU_MAX_KINDS) {
+            snprintf(err, n, "more than %d block kinds in the block list (raise GPU_MAX_KINDS)", GPU_MAX_KINDS);
+            return 1;
+        }
+        if (gpu_kind_hook(i) == GPU_HOOK_NONE) continue;
+        void *scratch = malloc(k->cfg_size);
+        int bad = !scratch || blk_cfg_build(k, scratch, gpu_cfg_kind_preset(c, i), c->blk[i].sets, err, n);
+        if (!scratch) snprintf(err, n, "out of memory");
+        free(scratch);
+        if (bad) return 1;
+    }
     return 0;
+}
+
+static void param_json(const gpu_cfg *c, FILE *f, const char *ind, int run)
+{
+    for (size_t i = 0; i < NPARAMS; i++) {
+        const cfg_param *p = &params[i];
+        unsigned v = cfield(c, p);
+        if (p->run != run) continue;
+        if (p->names) fprintf(f, "%s\"%s\": \"%s\",\n", ind, p->key, p->names[v]);
+        else fprintf(f, "%s\"%s\": %u,\n", ind, p->key, v);
+    }
 }
 
 void gpu_cfg_json(const gpu_cfg *c, FILE *f, const char *ind)
 {
+    const blk_kind *k;
     fprintf(f, "%s\"preset\": \"%s\",\n", ind, c->name);
-    for (size_t i = 0; i < NPARAMS; i++) {
-        const cfg_param *p = &params[i];
-        unsigned v = cfield(c, p);
-        if (p->names) fprintf(f, "%s\"%s\": \"%s\",\n", ind, p->key, p->names[v]);
-        else fprintf(f, "%s\"%s\": %u,\n", ind, p->key, v);
+    param_json(c, f, ind, 0);
+    for (unsigned i = 0; (k = blk_kind_at(i)) && i < GPU_MAX_KINDS; i++)
+        if (gpu_kind_hook(i) != GPU_HOOK_NONE)
+            fprintf(f, "%s\"%s\": \"%s\",\n", ind, k->name, c->blk[i].on ? "on" : "off");
+    param_json(c, f, ind, 1);
+    for (unsigned i = 0; (k = blk_kind_at(i)) && i < GPU_MAX_KINDS; i++) {
+        if (gpu_kind_hook(i) == GPU_HOOK_NONE) continue;
+        fprintf(f, "%s\"%s.preset\": \"%s\",\n", ind, k->name, gpu_cfg_kind_preset(c, i));
+        fprintf(f, "%s\"%s.sets\": \"%s\",\n", ind, k->name, c->blk[i].sets);
     }
-    fprintf(f, "%s\"mrpb.preset\": \"%s\",\n", ind, c->mrpb_preset);
-    fprintf(f, "%s\"mrpb.sets\": \"%s\",\n", ind, c->mrpb_sets);
     fprintf(f, "%s\"max_cycles\": %llu", ind, c->max_cycles);
 }
 
@@ -279,6 +370,41 @@ void gpu_cfg_help(FILE *f)
         }
     }
     fprintf(f, "  %-15s %-14s default %-8s %s\n", "max_cycles", "0..", "0", "stop after n cycles (0: run to the end)");
-    fprintf(f, "  %-15s %-14s default %-8s %s\n", "mrpb.preset", "final|warp|..", "final", "MRPB preset");
-    fprintf(f, "  %-15s %-14s %-16s %s\n", "mrpb.<Param>", "", "", "any MRPB parameter, e.g. mrpb.Policy=rr mrpb.Depth=16");
+    fprintf(f, "block kinds (the block list, cmodel/blocks.def):\n");
+    const blk_kind *k;
+    for (unsigned i = 0; (k = blk_kind_at(i)) && i < GPU_MAX_KINDS; i++) {
+        int h = gpu_kind_hook(i);
+        char key[64], presets[64];
+        if (h == GPU_HOOK_NONE) continue;
+        fprintf(f, "  %-15s %-14s default %-8s an instance per %s at the %s hook (--%s on)\n", k->name, "off|on",
+                "off", gpu_hook_index_name(h), gpu_hook_name(h), k->name);
+        presets[0] = 0;
+        for (unsigned j = 0; k->presets && k->presets[j]; j += 2) {
+            size_t l = strlen(presets);
+            snprintf(presets + l, sizeof presets - l, "%s%s", j ? "|" : "", k->presets[j]);
+        }
+        snprintf(key, sizeof key, "%s.preset", k->name);
+        fprintf(f, "  %-15s %-14s default %-8s %s preset\n", key, presets, gpu_cfg_kind_preset(&d, i),
+                k->name);
+        for (int j = 0; j < k->nparams; j++) {
+            const blk_param *p = &k->params[j];
+            char range[48], def[24];
+            snprintf(def, sizeof def, "%u", p->def);
+            if (p->names) {
+                const char *q = p->names;
+                snprintf(range, sizeof range, "%s", p->names);
+                for (unsigned v = 0; *q && v < p->def; v++) { /* the default's name */
+                    q += strcspn(q, " ");
+                    q += strspn(q, " ");
+                }
+                if (*q) snprintf(def, sizeof def, "%.*s", (int)strcspn(q, " "), q);
+            } else {
+                snprintf(range, sizeof range, "%u..%u", p->lo, p->hi);
+            }
+            for (char *q = range; *q; q++)
+                if (*q == ' ') *q = '|';
+            snprintf(key, sizeof key, "%s.%s", k->name, p->name);
+            fprintf(f, "  %-15s %-14s default %-8s %s\n", key, range, def, p->desc);
+        }
+    }
 }

@@ -3,8 +3,10 @@
  *
  * Every parameter has a dotted name (`l1.assoc`), a range and a one-line meaning in
  * one table (gpu_cfg.c); presets, `--set key=value`, validation, the JSON echo and
- * `--help` all walk that table. MRPB's own parameters are passed through as
- * `mrpb.<Param>=...` to the block's configuration (cmodel/include/mrpb.h).
+ * `--help` all walk that table. Each block kind of the block list (cmodel/blocks.def)
+ * that has a GPU hook adds `<kind>=on|off`, `<kind>.preset=NAME` and
+ * `<kind>.<Param>=value` (any parameter of the kind's table, blk_param.h), kept per kind
+ * in blk[] by the kind's position in the list; no block is named here.
  */
 #ifndef GPU_CFG_H
 #define GPU_CFG_H
@@ -13,6 +15,15 @@
 #include <stdio.h>
 
 enum gpu_sched { GPU_SCHED_LRR = 0, GPU_SCHED_GTO = 1 };
+
+#define GPU_MAX_KINDS 16 /* block kinds in the block list */
+
+/* One block kind's settings (blk_kind_at(i) is blk[i]). */
+typedef struct gpu_kind_cfg {
+    unsigned on;         /* an instance at every SM (DRAM: channel) */
+    char preset[24];     /* the kind's preset ("" until set: its first preset) */
+    char sets[256];      /* "Key=Val,..." over the preset */
+} gpu_kind_cfg;
 
 typedef struct gpu_cfg {
     /* SMs and warp scheduling */
@@ -26,11 +37,10 @@ typedef struct gpu_cfg {
     /* DRAM channels (timing in DRAM command-clock cycles) */
     unsigned dram_channels, dram_banks, dram_row, dram_queue, dram_burst, dram_mhz;
     unsigned tCL, tRP, tRCD, tRAS, tRC, tCCD, tRRD, tWR;
-    /* MRPB between the coalescer and L1 */
-    unsigned mrpb, gate;
-    char mrpb_preset[16];
-    char mrpb_sets[256]; /* "Key=Val,..." for the block's configuration */
+    /* blocks at the hook points (gpu_hooks.h) */
+    gpu_kind_cfg blk[GPU_MAX_KINDS];
     /* run control */
+    unsigned gate;     /* blocks may skip exact idle cycles (C bindings only) */
     unsigned watchdog; /* cycles without progress before the run is declared stuck */
     unsigned long long max_cycles;
     char name[16];     /* preset the configuration started from */
@@ -39,13 +49,18 @@ typedef struct gpu_cfg {
 /* Preset names: base-s base-l apres dl1d clams. 0 ok. */
 int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n);
 const char *gpu_cfg_preset_names(void);
-/* key=value (one assignment); mrpb.<Param> keys are appended to mrpb_sets. 0 ok. */
+/* key=value (one assignment): a parameter of the table, `<kind>=on|off`,
+ * `<kind>.preset=NAME`, or `<kind>.<Param>=v` (checked against the kind's table, then
+ * appended to blk[i].sets). 0 ok. */
 int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n);
-/* ranges and cross-field rules (powers of two, sets >= 1, ...). 0 ok. */
+/* ranges and cross-field rules (powers of two, sets >= 1, ...), and each hooked kind's
+ * configuration (preset + sets) builds. 0 ok. */
 int gpu_cfg_validate(const gpu_cfg *c, char *err, size_t n);
 /* "key": value pairs, one per line, JSON object members (no braces) */
 void gpu_cfg_json(const gpu_cfg *c, FILE *f, const char *indent);
 /* one line per parameter: name, range, meaning */
 void gpu_cfg_help(FILE *f);
+/* The kind's preset as configured (its first preset when none was set). */
+const char *gpu_cfg_kind_preset(const gpu_cfg *c, unsigned kind);
 
 #endif

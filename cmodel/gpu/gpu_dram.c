@@ -26,7 +26,21 @@ void gpu_dram_free(gpu_dram *d)
     free(d->q);
     free(d->bank);
     free(d->done);
+    free(d->cand);
+    free(d->open_hit);
     memset(d, 0, sizeof *d);
+}
+
+int gpu_dram_set_picker(gpu_dram *d, gpu_dram_pick_fn fn, void *ctx)
+{
+    if (fn && !d->cand) {
+        d->cand = calloc(d->cap, sizeof *d->cand);
+        d->open_hit = calloc(d->nbanks, 1);
+        if (!d->cand || !d->open_hit) return 1;
+    }
+    d->pick = fn;
+    d->pick_ctx = ctx;
+    return 0;
 }
 
 void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag)
@@ -79,11 +93,78 @@ static void column(gpu_dram *d, dram_req *r)
     d->count--;
 }
 
-int gpu_dram_cycle(gpu_dram *d)
+static void precharge(gpu_dram *d, dram_bank *b)
+{
+    b->open_row = -1;
+    b->act_ok = max64(b->act_ok, d->now + d->t.tRP);
+    d->pres++;
+}
+
+static void activate(gpu_dram *d, dram_bank *b, dram_req *r)
 {
     const dram_timing *t = &d->t;
+    b->open_row = r->row;
+    b->col_ok = d->now + t->tRCD;
+    b->pre_ok = d->now + t->tRAS;
+    b->act_ok = d->now + t->tRC;
+    d->rrd_ok = d->now + t->tRRD;
+    r->activated = 1;
+    d->acts++;
+}
+
+/* The same cycle with a picker: every request that can take a command now, FR-FCFS's
+ * choice among them (as gpu_dram_cycle makes it), and the picker's. */
+static int cycle_picked(gpu_dram *d)
+{
+    unsigned n = 0, ncol;
+    int fr = -1, pick = -1;
+    if (d->now >= d->col_ok && d->d_count < d->cap)
+        for (unsigned i = 0; i < d->cap; i++) {
+            dram_req *r = &d->q[i];
+            if (!r->valid) continue;
+            dram_bank *b = &d->bank[r->bank];
+            if (b->open_row != (int64_t)r->row || d->now < b->col_ok) continue;
+            if (fr < 0 || r->seq < d->cand[fr].req->seq) fr = (int)n;
+            d->cand[n].req = r;
+            d->cand[n++].cmd = DRAM_CMD_COL;
+        }
+    ncol = n;
+    memset(d->open_hit, 0, d->nbanks);
+    for (unsigned i = 0; i < d->cap; i++)
+        if (d->q[i].valid && d->bank[d->q[i].bank].open_row == (int64_t)d->q[i].row) d->open_hit[d->q[i].bank] = 1;
+    for (unsigned i = 0; i < d->cap; i++) {
+        dram_req *r = &d->q[i];
+        if (!r->valid) continue;
+        dram_bank *b = &d->bank[r->bank];
+        if (b->open_row == (int64_t)r->row) continue; /* waits for its column slot */
+        if (b->open_row >= 0) {
+            if (d->open_hit[r->bank] || d->now < b->pre_ok) continue;
+        } else if (d->now < b->act_ok || d->now < d->rrd_ok) {
+            continue;
+        }
+        if (!ncol && (fr < 0 || r->seq < d->cand[fr].req->seq)) fr = (int)n;
+        d->cand[n].req = r;
+        d->cand[n++].cmd = b->open_row >= 0 ? DRAM_CMD_PRE : DRAM_CMD_ACT;
+    }
+    if (d->pick(d->pick_ctx, d, d->cand, n, fr, &pick)) return -1;
+    if (pick < 0 || (unsigned)pick >= n) {
+        d->now++;
+        return 0;
+    }
+    dram_req *r = (dram_req *)d->cand[pick].req;
+    dram_bank *b = &d->bank[r->bank];
+    if (d->cand[pick].cmd == DRAM_CMD_COL) column(d, r);
+    else if (d->cand[pick].cmd == DRAM_CMD_PRE) precharge(d, b);
+    else activate(d, b, r);
+    d->now++;
+    return 1;
+}
+
+int gpu_dram_step(gpu_dram *d)
+{
     dram_req *best = NULL;
     int issued = 0;
+    if (d->pick) return cycle_picked(d);
     if (!d->count) { /* nothing buffered: no command */
         d->now++;
         return 0;
@@ -123,19 +204,8 @@ int gpu_dram_cycle(gpu_dram *d)
         }
         if (!old) break;
         dram_bank *b = &d->bank[old->bank];
-        if (b->open_row >= 0) { /* precharge */
-            b->open_row = -1;
-            b->act_ok = max64(b->act_ok, d->now + t->tRP);
-            d->pres++;
-        } else { /* activate */
-            b->open_row = old->row;
-            b->col_ok = d->now + t->tRCD;
-            b->pre_ok = d->now + t->tRAS;
-            b->act_ok = d->now + t->tRC;
-            d->rrd_ok = d->now + t->tRRD;
-            old->activated = 1;
-            d->acts++;
-        }
+        if (b->open_row >= 0) precharge(d, b);
+        else activate(d, b, old);
         issued = 1;
     }
     d->now++;

@@ -13,6 +13,10 @@
  * tRP pre->act, tCCD col->col (channel), tCL col->data, tWR data end->pre; a line
  * occupies the data bus for `burst` cycles. A read completes tCL + burst after its
  * column command.
+ *
+ * A picker (the GPU model's DRAM hook) may replace that choice: each cycle it sees
+ * every request that can take a command now, FR-FCFS's choice among them, and picks
+ * one (or none). Without a picker the channel is exactly FR-FCFS.
  */
 #ifndef GPU_DRAM_H
 #define GPU_DRAM_H
@@ -38,6 +42,20 @@ typedef struct dram_bank {
 
 typedef struct dram_done { uint64_t t, line; uint32_t tag; } dram_done;
 
+/* A request that can take a command this cycle, and which command. */
+enum dram_cmd { DRAM_CMD_COL = 0, DRAM_CMD_PRE = 1, DRAM_CMD_ACT = 2 };
+typedef struct dram_cand { const dram_req *req; uint8_t cmd; } dram_cand;
+
+struct gpu_dram;
+/* Pick the request served this cycle: *pick = an index into cand, or -1 for no
+ * command. cand lists the column commands (row hits whose bank and the data bus are
+ * ready) first, then the precharges/activates the banks can take now, each part in
+ * buffer order (req->seq is the age: lower is older); frfcfs is FR-FCFS's choice (-1
+ * when n == 0). Returns 0, or non-zero
+ * to stop (the channel then returns -1 from gpu_dram_cycle). */
+typedef int (*gpu_dram_pick_fn)(void *ctx, const struct gpu_dram *d, const dram_cand *cand, unsigned n,
+                                int frfcfs, int *pick);
+
 typedef struct gpu_dram {
     dram_timing t;
     unsigned nbanks, cap, count;
@@ -48,6 +66,11 @@ typedef struct gpu_dram {
     unsigned d_head, d_count;
     /* statistics */
     uint64_t reads, writes, row_hits, row_misses, acts, pres, bus_busy;
+    /* picker (NULL: FR-FCFS) and its scratch */
+    gpu_dram_pick_fn pick;
+    void *pick_ctx;
+    dram_cand *cand;      /* cap entries */
+    uint8_t *open_hit;    /* per bank: a buffered request hits its open row */
 } gpu_dram;
 
 int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned cap);
@@ -55,8 +78,20 @@ void gpu_dram_free(gpu_dram *d);
 static inline int gpu_dram_full(const gpu_dram *d) { return d->count >= d->cap; }
 /* Enqueue (caller checked !full). */
 void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag);
-/* One DRAM cycle: at most one command. Returns 1 if a command issued. */
-int gpu_dram_cycle(gpu_dram *d);
+/* Let fn choose each cycle's command (NULL: FR-FCFS again). 0 ok. */
+int gpu_dram_set_picker(gpu_dram *d, gpu_dram_pick_fn fn, void *ctx);
+/* One DRAM cycle: at most one command. Returns 1 if a command issued, 0 if not, -1
+ * when the picker asked to stop. (Inline: an idle channel without a picker costs a
+ * test; gpu_dram_step is the rest.) */
+int gpu_dram_step(gpu_dram *d);
+static inline int gpu_dram_cycle(gpu_dram *d)
+{
+    if (!d->count && !d->pick) { /* nothing buffered: no command */
+        d->now++;
+        return 0;
+    }
+    return gpu_dram_step(d);
+}
 /* A read whose data has fully arrived by now, or NULL; pop it with gpu_dram_pop. */
 static inline const dram_done *gpu_dram_peek(const gpu_dram *d)
 {

@@ -6,8 +6,8 @@
  * queue slot; a read to a line already reserved merges into its MSHR. When something
  * is missing the access is refused with a reason (a "reservation fail") and nothing
  * changes; the requester retries. A write needs only a miss queue slot; it invalidates
- * a valid copy. Probing (commit = 0) never changes state, so the SM can tell MRPB the
- * answer in the same cycle and then commit.
+ * a valid copy. Probing (commit = 0) never changes state, so the SM can tell a block in
+ * front of the L1 (the REQ hook, gpu_hooks.h) the answer in the same cycle and then commit.
  */
 #ifndef GPU_L1_H
 #define GPU_L1_H
@@ -26,7 +26,8 @@ enum l1_result {
     L1_FAIL_MISSQ,    /* miss queue full */
     L1_NRESULTS
 };
-/* stall code for MRPB's cache_stall_i (0 other, 1 assoc, 2 mshr, 3 merge, 4 missq) */
+/* a refusal as a stall code (0 other, 1 assoc, 2 mshr, 3 merge, 4 missq): what a REQ
+ * block such as MRPB gets on its cache_stall_i */
 static inline unsigned l1_stall_code(int r) { return r >= L1_FAIL_ASSOC ? (unsigned)(r - L1_FAIL_ASSOC + 1) : 0; }
 static inline int l1_failed(int r) { return r >= L1_FAIL_ASSOC; }
 

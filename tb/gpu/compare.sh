@@ -65,7 +65,7 @@ for c in configs:
         for m in ("off", "on"):
             rc = open(f"{out}/{c}-{w}-{m}.rc").read().strip()
             log = open(f"{out}/{c}-{w}-{m}.log").read()
-            for mm in re.finditer(r"lockstep: (\d+) RTL cycles checked over \d+ MRPB instances?, (\d+) mismatch", log):
+            for mm in re.finditer(r"lockstep: (\d+) RTL cycles checked over \d+ instances? \([^)]*\), (\d+) mismatch", log):
                 checked += int(mm.group(1)); mism += int(mm.group(2))
             if rc != "0":
                 print(f"{c:7} {w:8} FAILED ({m}, exit {rc}): see {out}/{c}-{w}-{m}.log"); bad = 1; r = None; break

@@ -1,7 +1,9 @@
 /*
- * gpusim: the GPU memory model on a PolyBench/GPU workload, with each SM's MRPB bound
- * as c, rtl or lockstep (the RTL comes from the build this program is linked into;
- * tb/gpusim picks or builds it).
+ * gpusim: the GPU memory model on a PolyBench/GPU workload, with the blocks of the
+ * block list at their hook points (cmodel/gpu/gpu_hooks.h), each instance bound as c,
+ * rtl or lockstep (the RTL comes from the build this program is linked into; tb/gpusim
+ * picks or builds it). No block is named here: `--KIND on|off`, `--bind KIND[@INDEX]`,
+ * `--set KIND.Param=v` and `--trace KIND@INDEX=f.fst` work for every kind with a hook.
  *
  *   gpusim --config base-s --workload atax --scale 0.25 --mrpb on --set l1.assoc=8 \
  *          --bind mrpb=c --bind mrpb@3=lockstep --json out.json --seed 1
@@ -17,10 +19,7 @@
 
 #include "gpu.h"
 #include "lockstep.h"
-#include "mrpb.h"
 #include "rtl_model.h"
-
-#define MAX_SMS 64
 
 /* seed 000 Table 2: scaling factors of the PolyBench default inputs */
 static const struct { const char *name; double sf; } seed_sf[] = {
@@ -28,28 +27,58 @@ static const struct { const char *name; double sf; } seed_sf[] = {
     {"atax", 0.5}, {"bicg", 0.5}, {"gesummv", 0.25}, {"mvt", 0.5}, {"syr2k", 0.0625}, {"syrk", 0.25},
 };
 
+#define MAX_INST 64 /* SMs or memory channels */
+
 typedef struct bind_ctx {
-    blk_mode mode[MAX_SMS];
+    blk_mode mode[GPU_MAX_KINDS][MAX_INST]; /* by block-list position, then SM or channel */
     unsigned window;
     const char *outdir;
     const char *repro;
 } bind_ctx;
 
-static int bind_sm(void *vctx, unsigned sm, blk_inst *bi, const blk_kind *k, const void *cfg, char *err,
-                   size_t n)
+/* position of kind k in the block list */
+static unsigned kind_index(const blk_kind *k)
+{
+    unsigned i = 0;
+    while (blk_kind_at(i) && blk_kind_at(i) != k) i++;
+    return i;
+}
+
+/* the hooked kind named by s[0..len), or -1 */
+static int hooked_kind(const char *s, size_t len)
+{
+    const blk_kind *k;
+    for (unsigned i = 0; i < GPU_MAX_KINDS && (k = blk_kind_at(i)); i++)
+        if (gpu_kind_hook(i) != GPU_HOOK_NONE && strlen(k->name) == len && !strncmp(k->name, s, len)) return (int)i;
+    return -1;
+}
+
+/* "mrpb ..." : the kinds with a hook, for messages */
+static void hooked_names(char *buf, size_t n)
+{
+    const blk_kind *k;
+    size_t l = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < GPU_MAX_KINDS && (k = blk_kind_at(i)) && l < n; i++)
+        if (gpu_kind_hook(i) != GPU_HOOK_NONE) l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " " : "", k->name);
+}
+
+static int bind_block(void *vctx, const blk_kind *k, unsigned index, blk_inst *bi, const void *cfg, char *err,
+                      size_t n)
 {
     bind_ctx *c = vctx;
-    blk_mode m = c->mode[sm];
+    unsigned ki = kind_index(k);
+    blk_mode m = ki < GPU_MAX_KINDS && index < MAX_INST ? c->mode[ki][index] : BLK_MODE_C;
     if (m == BLK_MODE_C) return blk_bind_c(bi, k, cfg, err, n);
     const rtl_ops *ops = rtl_find(k->name);
     if (!ops) {
-        snprintf(err, n, "%s@%u=%s needs the RTL: run through tb/gpusim, which builds it", k->name, sm,
+        snprintf(err, n, "%s@%u=%s needs the RTL: run through tb/gpusim, which builds it", k->name, index,
                  blk_mode_name(m));
         return 1;
     }
     if (m == BLK_MODE_RTL) return blk_bind_rtl(bi, k, cfg, ops, err, n);
-    char base[600], inst[32]; /* the lockstep binding keeps its own copies */
-    snprintf(inst, sizeof inst, "%s@%u", k->name, sm);
+    char base[600], inst[64]; /* the lockstep binding keeps its own copies */
+    snprintf(inst, sizeof inst, "%s@%u", k->name, index);
     snprintf(base, sizeof base, "%s/mismatch-%s", c->outdir, inst);
     ls_opts o;
     memset(&o, 0, sizeof o);
@@ -60,62 +89,107 @@ static int bind_sm(void *vctx, unsigned sm, blk_inst *bi, const blk_kind *k, con
     return blk_bind_lockstep(bi, k, cfg, ops, &o, err, n);
 }
 
-static int parse_bind(const char *s, blk_mode *modes, unsigned sms, char *err, size_t n)
+/* KIND=mode or KIND@INDEX=mode */
+static int parse_bind(const char *s, bind_ctx *bc, const gpu_cfg *cfg, char *err, size_t n)
 {
+    char kinds[256];
     const char *eq = strchr(s, '=');
-    if (!eq || strncmp(s, "mrpb", 4) || (s[4] != '=' && s[4] != '@')) {
-        snprintf(err, n, "--bind '%s': expected mrpb=c|rtl|lockstep or mrpb@SM=c|rtl|lockstep", s);
+    hooked_names(kinds, sizeof kinds);
+    if (!eq) {
+        snprintf(err, n, "--bind '%s': expected KIND=c|rtl|lockstep or KIND@INDEX=c|rtl|lockstep (kinds: %s)", s,
+                 kinds);
         return 1;
     }
-    blk_mode m;
-    if (!strcmp(eq + 1, "c")) m = BLK_MODE_C;
-    else if (!strcmp(eq + 1, "rtl")) m = BLK_MODE_RTL;
-    else if (!strcmp(eq + 1, "lockstep")) m = BLK_MODE_LOCKSTEP;
-    else {
+    const char *at = memchr(s, '@', (size_t)(eq - s));
+    int ki = hooked_kind(s, (size_t)((at ? at : eq) - s));
+    if (ki < 0) {
+        snprintf(err, n, "--bind '%s': '%.*s' is not a block kind with a GPU hook (kinds: %s)", s,
+                 (int)((at ? at : eq) - s), s, kinds);
+        return 1;
+    }
+    int m = blk_mode_parse(eq + 1);
+    if (m < 0) {
         snprintf(err, n, "--bind '%s': mode must be c, rtl or lockstep", s);
         return 1;
     }
-    if (s[4] == '=') {
-        for (unsigned i = 0; i < MAX_SMS; i++) modes[i] = m;
+    int hook = gpu_kind_hook((unsigned)ki);
+    unsigned ninst = gpu_hook_instances(cfg, hook);
+    if (!at) {
+        for (unsigned i = 0; i < MAX_INST; i++) bc->mode[ki][i] = (blk_mode)m;
         return 0;
     }
     char *end;
-    unsigned long sm = strtoul(s + 5, &end, 10);
-    if (end == s + 5 || end != eq || sm >= sms) {
-        snprintf(err, n, "--bind '%s': SM number must be 0..%u", s, sms - 1);
+    unsigned long idx = strtoul(at + 1, &end, 10);
+    if (end == at + 1 || end != eq || at[1] == '-' || at[1] == '+' || idx >= ninst) {
+        const char *what = gpu_hook_index_name(hook);
+        snprintf(err, n, "--bind '%s': %s is per %s (%s hook): %s number must be 0..%u", s, blk_kind_at((unsigned)ki)->name,
+                 what, gpu_hook_name(hook), what, ninst - 1);
         return 1;
     }
-    modes[sm] = m;
+    bc->mode[ki][idx] = (blk_mode)m;
+    return 0;
+}
+
+/* --trace KIND@INDEX=FILE.fst, or INDEX=FILE.fst when one kind is bound rtl/lockstep */
+static int open_trace(gpu *g, const char *spec, int only_rtl_kind, char *err, size_t n)
+{
+    const char *eq = strchr(spec, '=');
+    const char *at = eq ? memchr(spec, '@', (size_t)(eq - spec)) : NULL;
+    const char *num = at ? at + 1 : spec;
+    int ki = at ? hooked_kind(spec, (size_t)(at - spec)) : only_rtl_kind;
+    char *end;
+    unsigned long idx = strtoul(num, &end, 10);
+    const blk_kind *k = ki >= 0 ? blk_kind_at((unsigned)ki) : NULL;
+    blk_inst *bi = k && eq && end != num && end == eq ? gpu_block_inst(g, k, (unsigned)idx) : NULL;
+    if (!bi || bi->mode == BLK_MODE_C || !eq[1] || blk_trace_open(bi, eq + 1)) {
+        snprintf(err, n, "--trace '%s': needs KIND@INDEX=FILE.fst (INDEX=FILE.fst when only one kind is bound rtl or "
+                         "lockstep) naming an instance bound rtl or lockstep", spec);
+        return 1;
+    }
+    char gtkw[1200];
+    size_t fl = strlen(eq + 1);
+    snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(fl > 4 ? fl - 4 : fl), eq + 1);
+    waves_write_gtkw(gtkw, eq + 1, k, gpu_block_cfg(g, k), rtl_find(k->name)->scope, 0, 0);
     return 0;
 }
 
 static void usage(FILE *f)
 {
+    char kinds[256];
+    hooked_names(kinds, sizeof kinds);
     fprintf(f,
             "usage: gpusim --workload W [--config base-s|base-l|apres|dl1d|clams] [--scale X]\n"
-            "              [--mrpb on|off] [--set key=value]... [--bind mrpb[@SM]=c|rtl|lockstep]...\n"
+            "              [--KIND on|off]... [--set key=value]... [--bind KIND[@INDEX]=c|rtl|lockstep]...\n"
             "              [--json FILE] [--seed N] [--accum reg|mem] [--tsteps N] [--window N]\n"
-            "              [--trace SM=FILE.fst] [--out DIR] [--quiet] [--list] [--help-config]\n"
+            "              [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--help-config]\n"
+            "              [--print-rtl-needs]\n"
+            "  KIND          a block kind with a GPU hook: %s\n"
+            "  --KIND on     an instance of KIND at every SM (DRAM hook: every memory channel)\n"
+            "  --set         a GPU parameter, KIND=on|off, KIND.preset=NAME or KIND.Param=value\n"
             "  --scale X     multiplies seed 000's inputs (Table 2 scaling factors of the PolyBench sizes)\n"
-            "  --bind        how each SM's MRPB runs (default c); rtl/lockstep need tb/gpusim\n"
-            "  --trace       FST of that SM's MRPB RTL for the whole run (rtl or lockstep binding)\n");
+            "  --bind        how an instance runs (default c); rtl/lockstep need tb/gpusim\n"
+            "  --trace       FST of that instance's RTL for the whole run (rtl or lockstep binding);\n"
+            "                INDEX=FILE.fst when only one kind is bound rtl or lockstep\n"
+            "  --print-rtl-needs  one line KIND<TAB>PRESET<TAB>SETS per kind bound rtl or lockstep; exit\n",
+            kinds);
 }
 
 int main(int argc, char **argv)
 {
     gpu_cfg cfg;
     char err[512];
-    const char *workload = NULL, *json = NULL, *outdir = "build/gpusim", *trace = NULL;
+    const char *workload = NULL, *json = NULL, *outdir = "build/gpusim";
     double scale = 1.0;
     uint64_t seed = 1;
-    int quiet = 0, print_cfg = 0, accum_mem = 0;
+    int quiet = 0, print_needs = 0, accum_mem = 0;
     long long tsteps = 0;
     unsigned window = 200;
-    const char *binds[64];
-    int nbinds = 0;
+    const char *binds[64], *traces[16];
+    int nbinds = 0, ntraces = 0;
     const char *sets[256];
     int nsets = 0;
-    const char *preset = "base-s", *mrpb = NULL;
+    const char *preset = "base-s";
+    const char *kind_on[GPU_MAX_KINDS] = {0}; /* --KIND on|off, by block-list position */
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -125,6 +199,7 @@ int main(int argc, char **argv)
         return 2;                                                  \
     }                                                              \
     i++;
+        int ki = !strncmp(a, "--", 2) ? hooked_kind(a + 2, strlen(a + 2)) : -1;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
         else if (!strcmp(a, "--help-config")) { gpu_cfg_help(stdout); return 0; }
         else if (!strcmp(a, "--list")) {
@@ -142,7 +217,6 @@ int main(int argc, char **argv)
                 return 2;
             }
         }
-        else if (!strcmp(a, "--mrpb")) { NEED_ARG mrpb = v; }
         else if (!strcmp(a, "--set")) {
             NEED_ARG
             if (nsets == 256) { fprintf(stderr, "gpusim: too many --set\n"); return 2; }
@@ -155,7 +229,11 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(a, "--json")) { NEED_ARG json = v; }
         else if (!strcmp(a, "--out")) { NEED_ARG outdir = v; }
-        else if (!strcmp(a, "--trace")) { NEED_ARG trace = v; }
+        else if (!strcmp(a, "--trace")) {
+            NEED_ARG
+            if (ntraces == 16) { fprintf(stderr, "gpusim: too many --trace\n"); return 2; }
+            traces[ntraces++] = v;
+        }
         else if (!strcmp(a, "--seed")) {
             NEED_ARG
             char *end;
@@ -179,46 +257,68 @@ int main(int argc, char **argv)
             else { fprintf(stderr, "gpusim: --accum '%s': must be reg or mem\n", v); return 2; }
         }
         else if (!strcmp(a, "--quiet")) quiet = 1;
-        else if (!strcmp(a, "--print-mrpb-config")) print_cfg = 1;
+        else if (!strcmp(a, "--print-rtl-needs")) print_needs = 1;
+        else if (ki >= 0) { NEED_ARG kind_on[ki] = v; } /* --KIND on|off */
         else { fprintf(stderr, "gpusim: unknown option '%s' (see --help)\n", a); return 2; }
 #undef NEED_ARG
     }
 
     if (gpu_cfg_preset(&cfg, preset, err, sizeof err)) { fprintf(stderr, "gpusim: --config: %s\n", err); return 2; }
-    if (mrpb) {
-        if (!strcmp(mrpb, "on")) cfg.mrpb = 1;
-        else if (!strcmp(mrpb, "off")) cfg.mrpb = 0;
-        else { fprintf(stderr, "gpusim: --mrpb '%s': must be on or off\n", mrpb); return 2; }
+    for (unsigned ki = 0; ki < GPU_MAX_KINDS; ki++) {
+        if (!kind_on[ki]) continue;
+        const char *name = blk_kind_at(ki)->name;
+        char assign[128];
+        if (strcmp(kind_on[ki], "on") && strcmp(kind_on[ki], "off")) {
+            fprintf(stderr, "gpusim: --%s '%s': must be on or off\n", name, kind_on[ki]);
+            return 2;
+        }
+        snprintf(assign, sizeof assign, "%s=%s", name, kind_on[ki]);
+        if (gpu_cfg_set(&cfg, assign, err, sizeof err)) { fprintf(stderr, "gpusim: --%s: %s\n", name, err); return 2; }
     }
     for (int i = 0; i < nsets; i++)
         if (gpu_cfg_set(&cfg, sets[i], err, sizeof err)) { fprintf(stderr, "gpusim: --set %s\n", err); return 2; }
     if (gpu_cfg_validate(&cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
-    if (cfg.sms > MAX_SMS) { fprintf(stderr, "gpusim: sms=%u exceeds %d\n", cfg.sms, MAX_SMS); return 2; }
+    if (cfg.sms > MAX_INST || cfg.dram_channels > MAX_INST) {
+        fprintf(stderr, "gpusim: at most %d SMs and memory channels\n", MAX_INST);
+        return 2;
+    }
 
     bind_ctx bc;
     memset(&bc, 0, sizeof bc);
     for (int i = 0; i < nbinds; i++)
-        if (parse_bind(binds[i], bc.mode, cfg.sms, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
-    int need_rtl = 0, n_ls = 0;
-    char bindtxt[256] = "";
-    for (unsigned s = 0; s < cfg.sms; s++) {
-        if (bc.mode[s] != BLK_MODE_C) need_rtl = 1;
-        if (bc.mode[s] == BLK_MODE_LOCKSTEP) n_ls++;
+        if (parse_bind(binds[i], &bc, &cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
+    /* per kind: instances bound rtl / lockstep */
+    int n_rtl[GPU_MAX_KINDS] = {0}, n_ls = 0, only_rtl_kind = -1, rtl_kinds = 0;
+    char bindtxt[1024] = "";
+    size_t bl = 0;
+    const blk_kind *k;
+    for (unsigned ki = 0; ki < GPU_MAX_KINDS && (k = blk_kind_at(ki)); ki++) {
+        unsigned ninst = gpu_hook_instances(&cfg, gpu_kind_hook(ki));
+        for (unsigned i = 0; i < ninst; i++) {
+            if (bc.mode[ki][i] != BLK_MODE_C) n_rtl[ki]++;
+            if (bc.mode[ki][i] == BLK_MODE_LOCKSTEP) n_ls++;
+        }
+        if (n_rtl[ki] && !cfg.blk[ki].on) {
+            fprintf(stderr, "gpusim: --bind asks for %s RTL but %s is off (add --%s on)\n", k->name, k->name, k->name);
+            return 2;
+        }
+        if (n_rtl[ki]) {
+            only_rtl_kind = rtl_kinds++ ? -1 : (int)ki;
+        }
+        if (!cfg.blk[ki].on) continue;
+        /* bindings as text: "mrpb=c" or "mrpb=c,mrpb@3=lockstep" */
+        bl += (size_t)snprintf(bindtxt + bl, sizeof bindtxt - bl, "%s%s=c", bl ? "," : "", k->name);
+        for (unsigned i = 0; i < ninst && bl < sizeof bindtxt; i++)
+            if (bc.mode[ki][i] != BLK_MODE_C)
+                bl += (size_t)snprintf(bindtxt + bl, sizeof bindtxt - bl, ",%s@%u=%s", k->name, i,
+                                       blk_mode_name(bc.mode[ki][i]));
+        if (bl >= sizeof bindtxt) bl = sizeof bindtxt - 1;
     }
-    if (need_rtl && !cfg.mrpb) {
-        fprintf(stderr, "gpusim: --bind asks for MRPB RTL but MRPB is off (add --mrpb on)\n");
-        return 2;
-    }
-    {   /* bindings as text: "mrpb=c" or "mrpb=c,mrpb@3=lockstep" */
-        size_t l = 0;
-        l += (size_t)snprintf(bindtxt + l, sizeof bindtxt - l, "%s", cfg.mrpb ? "mrpb=c" : "none");
-        for (unsigned s = 0; s < cfg.sms && l < sizeof bindtxt; s++)
-            if (bc.mode[s] != BLK_MODE_C)
-                l += (size_t)snprintf(bindtxt + l, sizeof bindtxt - l, ",mrpb@%u=%s", s, blk_mode_name(bc.mode[s]));
-    }
-    if (print_cfg) { /* for tb/gpusim: which RTL build this run needs */
-        if (!need_rtl) { printf("c\n"); return 0; }
-        printf("rtl\t%s\t%s\n", cfg.mrpb_preset, cfg.mrpb_sets);
+    if (!bindtxt[0]) snprintf(bindtxt, sizeof bindtxt, "none");
+    if (print_needs) { /* for tb/gpusim: which RTL builds this run needs */
+        if (gpu_blocks_check(&cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
+        for (unsigned ki = 0; ki < GPU_MAX_KINDS && (k = blk_kind_at(ki)); ki++)
+            if (n_rtl[ki]) printf("%s\t%s\t%s\n", k->name, gpu_cfg_kind_preset(&cfg, ki), cfg.blk[ki].sets);
         return 0;
     }
     if (!workload) { fprintf(stderr, "gpusim: --workload is required (one of: %s)\n", gk_names()); return 2; }
@@ -234,7 +334,7 @@ int main(int argc, char **argv)
     if (gk_build(&wl, workload, &go, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
 
     /* the reproducing command of a lockstep mismatch: this very command line */
-    static char repro[4096];
+    char repro[4096];
     size_t rl = (size_t)snprintf(repro, sizeof repro, "tb/gpusim");
     for (int i = 1; i < argc && rl < sizeof repro; i++)
         rl += (size_t)snprintf(repro + rl, sizeof repro - rl, strchr(argv[i], ' ') ? " '%s'" : " %s", argv[i]);
@@ -243,56 +343,55 @@ int main(int argc, char **argv)
     bc.window = window;
     bc.outdir = outdir;
     bc.repro = repro;
-    if (need_rtl) {
+    if (rtl_kinds) {
         char mk[1200];
         snprintf(mk, sizeof mk, "mkdir -p '%s'", outdir);
         if (system(mk) != 0) { fprintf(stderr, "gpusim: cannot create %s\n", outdir); return 2; }
     }
 
-    gpu *g = gpu_create(&cfg, &wl, seed, bind_sm, &bc, err, sizeof err);
+    gpu *g = gpu_create(&cfg, &wl, seed, bind_block, &bc, err, sizeof err);
     if (!g) {
         fprintf(stderr, "gpusim: %s\n", err);
         gk_free(&wl);
         return 2;
     }
-    if (trace) {
-        char *eq = strchr(trace, '='), *end;
-        unsigned long sm = strtoul(trace, &end, 10);
-        blk_inst *bi = gpu_mrpb_inst(g, (unsigned)sm);
-        if (!eq || end != eq || !bi || bi->mode == BLK_MODE_C || blk_trace_open(bi, eq + 1)) {
-            fprintf(stderr, "gpusim: --trace '%s': needs SM=FILE.fst with that SM's MRPB bound rtl or lockstep\n", trace);
+    for (int i = 0; i < ntraces; i++)
+        if (open_trace(g, traces[i], only_rtl_kind, err, sizeof err)) {
+            fprintf(stderr, "gpusim: %s\n", err);
             gpu_destroy(g);
             gk_free(&wl);
             return 2;
         }
-        char gtkw[1200];
-        size_t fl = strlen(eq + 1);
-        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(fl > 4 ? fl - 4 : fl), eq + 1);
-        mrpb_cfg mc;
-        blk_cfg_build(&mrpb_kind, &mc, cfg.mrpb_preset, cfg.mrpb_sets, err, sizeof err);
-        waves_write_gtkw(gtkw, eq + 1, &mrpb_kind, &mc, rtl_find("mrpb")->scope, 0, 0);
-    }
 
     if (!quiet)
         printf("gpusim: %s on %s (%s), scale %g x seed-000 inputs, sizes %" PRId64 " %" PRId64 " %" PRId64
-               ", %d launches, MRPB %s\n",
-               wl.name, cfg.name, wl.class_, scale, wl.size[0], wl.size[1], wl.size[2], wl.nlaunch,
-               cfg.mrpb ? bindtxt : "off");
+               ", %d launches, blocks %s\n",
+               wl.name, cfg.name, wl.class_, scale, wl.size[0], wl.size[1], wl.size[2], wl.nlaunch, bindtxt);
     clock_t t0 = clock();
     int st = gpu_run(g, stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     uint64_t checked = 0;
-    for (unsigned s = 0; s < cfg.sms; s++) {
-        blk_inst *bi = gpu_mrpb_inst(g, s);
-        if (bi && bi->mode == BLK_MODE_LOCKSTEP) checked += lockstep_checked(bi);
+    char lskinds[256] = "";
+    size_t ll = 0;
+    for (unsigned ki = 0; ki < GPU_MAX_KINDS && (k = blk_kind_at(ki)); ki++) {
+        unsigned nk = 0, ninst = gpu_hook_instances(&cfg, gpu_kind_hook(ki));
+        for (unsigned i = 0; i < ninst; i++) {
+            blk_inst *bi = gpu_block_inst(g, k, i);
+            if (bi && bi->mode == BLK_MODE_LOCKSTEP) {
+                checked += lockstep_checked(bi);
+                nk++;
+            }
+        }
+        if (nk && ll < sizeof lskinds)
+            ll += (size_t)snprintf(lskinds + ll, sizeof lskinds - ll, "%s%s x%u", ll ? ", " : "", k->name, nk);
     }
     if (!quiet) {
         gpu_print_table(g, stdout);
         printf("%-28s %.2f s, %.0f cycles/s\n", "simulation", secs, secs > 0 ? (double)gpu_now(g) / secs : 0.0);
     }
     if (n_ls)
-        printf("lockstep: %" PRIu64 " RTL cycles checked over %d MRPB instance%s, %d mismatch%s\n", checked, n_ls,
-               n_ls == 1 ? "" : "s", st == GPU_MISMATCH ? 1 : 0, st == GPU_MISMATCH ? "" : "es");
+        printf("lockstep: %" PRIu64 " RTL cycles checked over %d instance%s (%s), %d mismatch%s\n", checked, n_ls,
+               n_ls == 1 ? "" : "s", lskinds, st == GPU_MISMATCH ? 1 : 0, st == GPU_MISMATCH ? "" : "es");
     int json_failed = 0;
     if (json && st != GPU_MISMATCH) {
         FILE *f = fopen(json, "w");

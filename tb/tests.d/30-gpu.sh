@@ -14,15 +14,21 @@ check gpu_gate_exact bash -c "$G --workload syrk --scale 0.25 --mrpb on --quiet 
 # counters identical to the C-bound run (the RTL drove the GPU in those SMs)
 check gpu_lockstep_all_sms bash -c "tb/gpusim --workload atax --scale 0.25 --mrpb on --bind mrpb=lockstep --quiet --json $L/ls.json | tee $L/ls.txt && grep -q ', 0 mismatches' $L/ls.txt && $G --workload atax --scale 0.25 --mrpb on --quiet --json $L/lc.json && diff <(sed -n '/counters/,\$p' $L/ls.json) <(sed -n '/counters/,\$p' $L/lc.json)"
 check gpu_lockstep_rtl_mode bash -c "tb/gpusim --workload syrk --scale 0.25 --mrpb on --bind mrpb=rtl --bind mrpb@5=lockstep --quiet | grep -q ', 0 mismatches'"
+# a waveform of one instance inside traffic (--trace KIND@INDEX=file.fst), with its save file
+check gpu_trace bash -c "rm -f $L/sm2.fst $L/sm2.gtkw && tb/gpusim --workload atax --scale 0.1 --mrpb on --bind mrpb@2=lockstep --trace mrpb@2=$L/sm2.fst --quiet && test -s $L/sm2.fst && python3 tb/lint/check_gtkw.py $L/sm2.gtkw"
+# which RTL builds a run needs (tb/gpusim builds and links them): one line per kind bound
+# rtl or lockstep (KIND, preset, settings), nothing when every instance is c
+check gpu_rtl_needs bash -c "test -z \"\$($G --mrpb on --print-rtl-needs)\" && test \"\$($G --mrpb on --set mrpb.Depth=16 --bind mrpb@3=lockstep --bind mrpb@4=rtl --print-rtl-needs)\" = \"\$(printf 'mrpb\tfinal\tDepth=16')\""
 sed -n 's/^lockstep: \([0-9]*\) RTL cycles.*/    atax, all 14 SMs in lockstep: \1 RTL cycles compared, 0 mismatches/p' "$L/ls.txt"
 # a planted RTL bug inside workload traffic stops the run with the report and a waveform
-# (the latency_plus1 mutant of tb/plant_bugs.sh's table, applied to a fresh copy)
-md=build/mutant-gpu/latency_plus1
-gpu_mut=$(grep -E '^  "latency_plus1\|' tb/plant_bugs.sh | sed 's/^ *"//; s/"$//' | cut -d'|' -f4-)
-rm -rf "$md" build/gpusim-mut && mkdir -p "$md" && cp rtl/mrpb/*.v "$md/" && sed -i "$gpu_mut" "$md/mrpb.v"
-check gpu_planted_bug_applied bash -c "! cmp -s rtl/mrpb/mrpb.v $md/mrpb.v"
+# (the full_early mutant of MRPB's manifest: a queue reports full one entry early, tb/blocks/mrpb/manifest.sh, applied to a
+# fresh copy by tb/blocks.sh)
+md=build/mutant-gpu/full_early
+rm -rf "$md" build/gpusim-mut && mkdir -p build/mutant-gpu
+check gpu_planted_bug_applied bash -c ". tb/blocks.sh && manifest mrpb && planted_find full_early && planted_make \"\$P_ENTRY\" $md && ! cmp -s rtl/mrpb/mrpb.v $md/mrpb.v"
 expect_fail gpu_planted_bug 1 "instance: mrpb@1" tb/gpusim --workload atax --scale 0.25 --mrpb on --bind mrpb@1=lockstep --rtl-dir "$md" --out build/gpusim-mut --quiet
 check gpu_planted_bug_artifacts bash -c "grep -q 'reproduce: tb/gpusim .*--rtl-dir' $L/gpu_planted_bug.log && test -s build/gpusim-mut/mismatch-mrpb@1.fst && python3 tb/lint/check_gtkw.py build/gpusim-mut/mismatch-mrpb@1.gtkw"
+expect_fail gpu_rtl_dir_unbound 2 "no instance is bound rtl or lockstep" tb/gpusim --workload atax --mrpb on --rtl-dir "$md"
 # the watchdog: an L2 slower than the watchdog's patience is reported as stuck, with the state
 expect_fail gpu_watchdog 3 "deadlock: no progress" $G --workload atax --scale 0.1 --set l2.lat=900 --set watchdog=500 --quiet
 # bad input: one line naming the problem, exit 2
@@ -32,6 +38,11 @@ expect_fail gpu_bad_range 2 "l1.assoc=0 out of range" $G --workload atax --set l
 expect_fail gpu_bad_geometry 2 "l1.size=10000 is not a multiple" $G --workload atax --set l1.size=10000
 expect_fail gpu_bad_bind 2 "mode must be c, rtl or lockstep" $G --workload atax --mrpb on --bind mrpb@2=fast
 expect_fail gpu_bad_bind_sm 2 "SM number must be 0..13" $G --workload atax --mrpb on --bind mrpb@14=c
+expect_fail gpu_bad_bind_kind 2 "'colour' is not a block kind with a GPU hook" $G --workload atax --bind colour@1=c
+expect_fail gpu_bad_bind_off 2 "mrpb is off (add --mrpb on)" $G --workload atax --bind mrpb@1=rtl
+expect_fail gpu_bad_set_param 2 "mrpb: unknown parameter 'Colour'" $G --workload atax --mrpb on --set mrpb.Colour=3
+expect_fail gpu_bad_set_value 2 "mrpb: Sig=diagonal is not a valid value" $G --workload atax --mrpb on --set mrpb.Sig=diagonal
+expect_fail gpu_bad_kind_flag 2 "--mrpb 'maybe': must be on or off" $G --workload atax --mrpb maybe
 expect_fail gpu_bad_mrpb 2 "cannot hold core.warps=48" $G --workload atax --mrpb on --set mrpb.NumQ=8
 expect_fail gpu_bad_mrpb_param 2 "Latency=40 out of range" $G --workload atax --mrpb on --set mrpb.Latency=40
 expect_fail gpu_bad_scale 2 "--scale" $G --workload atax --scale -1

@@ -5,6 +5,7 @@ void test_l1(void);
 void test_dram(void);
 void test_kernels(void);
 void test_gpu(void);
+void test_hooks(void);
 
 int main(void)
 {
@@ -12,5 +13,6 @@ int main(void)
     test_dram();
     test_kernels();
     test_gpu();
+    test_hooks();
     return unit_summary("gpu model units");
 }

@@ -1,0 +1,190 @@
+/*
+ * gpu_internal.h: what the parts of the GPU memory model share (not for callers; they
+ * use gpu.h, and blocks' drivers gpu_hooks.h).
+ *
+ *   gpu.c        create / destroy, the cycle loop, launch boundaries, the watchdog
+ *   gpu_sm.c     SMs: returns, memory stage (REQ, L1, PREFETCH hooks), miss-queue
+ *                injection, warp schedulers (SCHED, ISSUE hooks), coalescer, block dispatch
+ *   gpu_l2.c     L2 slices and the DRAM channels behind them (DRAM hook)
+ *   gpu_msg.h    packets and their time-ordered heap
+ *   gpu_hooks.c  the driver table from the block list; binding instances at hook points
+ *   gpu_stats.c  totals, the human table, the JSON document
+ */
+#ifndef GPU_INTERNAL_H
+#define GPU_INTERNAL_H
+
+#include <stdint.h>
+
+#include "gpu.h"
+#include "gpu_dram.h"
+#include "gpu_hooks.h"
+#include "gpu_l1.h"
+#include "gpu_msg.h"
+
+#define LD_SLOTS 16
+#define L2_WAITERS 64
+#define GPU_NO_WARP 0xffu /* the L1 waiter of a prefetch: its fill wakes no warp */
+
+/* ---- SM ---- */
+
+typedef struct ld_slot { uint64_t issue; uint32_t pc; uint16_t left; } ld_slot;
+
+/* A warp slot: what the schedulers test every cycle, kept small so that scanning all
+ * the warps of all the SMs each cycle stays in the L1 of the host; the lanes'
+ * coordinates and the load slots are in warp_data (same index). */
+typedef struct warp {
+    uint64_t ready, age;
+    int64_t k;               /* body iteration */
+    int opi;                 /* next op */
+    uint32_t mask;           /* active lanes */
+    uint32_t pending;        /* line requests of loads not yet returned */
+    uint32_t slot_busy;      /* bit per load slot */
+    uint8_t live, prog_done, at_bar, block, inblk;
+} warp;
+
+typedef struct warp_data {
+    int64_t x[32], y[32];    /* global thread coordinates of each lane */
+    ld_slot slot[LD_SLOTS];
+} warp_data;
+
+typedef struct blockslot {
+    uint8_t live;
+    unsigned warps_left, bar_wait;
+} blockslot;
+
+typedef struct hitret { uint64_t t; uint8_t warp, slot; } hitret;
+
+typedef struct lsu {
+    int busy, write;
+    uint8_t warp, slot;
+    uint32_t pc;
+    unsigned n, next;
+    uint64_t line[32];
+    uint8_t lane[32];
+} lsu;
+
+struct gpu_sm {
+    warp *w;
+    warp_data *wd;
+    blockslot blk[8];
+    unsigned live_warps;
+    unsigned *last;          /* LRR: last warp issued by each scheduler */
+    int *greedy;             /* GTO: the warp each scheduler sticks with (-1 none) */
+    gpu_l1 l1;
+    lsu ls;
+    hitret *hits;            /* ring of l1.lat + 1 entries at most one a cycle */
+    unsigned h_head, h_count, h_cap;
+    mheap reply;             /* from the interconnect */
+    uint64_t inj_free;       /* injection port busy until */
+    /* blocks at this SM's hook points (NULL: none; ISSUE takes several) */
+    gpu_hook_inst *req, *l1h, *sched, *pf;
+    gpu_hook_inst *issue[GPU_MAX_KINDS];
+    unsigned nissue;
+    int hooked;              /* a block at PREFETCH, SCHED or ISSUE (the cycle's slower path) */
+    /* for the PREFETCH hook: the cycle the L1 port was last used, and the last demand
+     * access that reached the L1 with its cycle */
+    uint64_t port_at, seen_at;
+    gpu_l1_event seen;
+    /* counters */
+    uint64_t insts, tinsts, loads, stores, access[L1_NRESULTS], bypass, stall, idle_issue;
+    uint64_t lat_sum, lat_n;
+};
+
+/* ---- L2 slice ---- */
+
+typedef struct l2line { uint64_t line, lru; uint16_t mshr; uint8_t state, dirty; } l2line;
+typedef struct l2mshr { uint64_t line; unsigned n; uint8_t used, dirty_on_fill; gmsg w[L2_WAITERS]; } l2mshr;
+
+typedef struct slice {
+    l2line *lines;
+    l2mshr *mshr;
+    unsigned sets, used_mshr;
+    uint64_t stamp;
+    mheap in, out;
+    unsigned in_count;       /* packets addressed to the slice not yet handled (credits) */
+    uint64_t rep_free;
+    uint64_t hits, misses, merges, writes, stall;
+} slice;
+
+/* ---- blocks bound at hook points ---- */
+
+typedef struct gpu_kind_rt {
+    const gpu_block_driver *drv;
+    const blk_kind *k;
+    int list;                /* position in the block list; -1 attached by a test */
+    void *cfg;               /* the kind's configuration */
+    unsigned ninst;          /* SMs, or memory channels */
+    gpu_hook_inst **inst;
+} gpu_kind_rt;
+
+#define GPU_MAX_BOUND (GPU_MAX_KINDS + 8)
+
+struct gpu {
+    gpu_cfg c;
+    const gk_workload *wl;
+    gpu_sm *sm;
+    slice *sl;
+    gpu_dram *ch;
+    uint64_t now, seq, last_progress, rng, age;
+    unsigned dram_acc;
+    /* current launch */
+    int li;
+    const gk_launch *L;
+    int p1, p2;
+    unsigned tpb, wpb;       /* threads and warps per block */
+    uint64_t nblocks, next_block, done_blocks;
+    unsigned next_sm;
+    unsigned launches_done;
+    gpu_l1_trace_fn trace;
+    void *trace_ctx;
+    /* block kinds that are on, in block-list order (then any attached by tests) */
+    gpu_kind_rt kinds[GPU_MAX_BOUND];
+    unsigned nkinds;
+    gpu_hook_inst **busy;    /* instances whose driver has busy() */
+    unsigned nbusy, busy_cap;
+};
+
+#define L1_TRACE(g, S, ev, line, wr, res) \
+    do { if ((g)->trace) (g)->trace((g)->trace_ctx, (unsigned)((S) - (g)->sm), ev, line, wr, res); } while (0)
+
+static inline uint64_t gpu_rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* extra interconnect latency of one packet (seeded) */
+static inline unsigned gpu_jitter(gpu *g)
+{
+    return g->c.icnt_jitter ? (unsigned)(gpu_rng_next(&g->rng) % (g->c.icnt_jitter + 1)) : 0;
+}
+/* cycles a port needs to serialise `bytes` */
+static inline unsigned gpu_ser_cycles(const gpu *g, unsigned bytes) { return (bytes + g->c.icnt_bw - 1) / g->c.icnt_bw; }
+static inline unsigned gpu_slice_of(const gpu *g, uint64_t line) { return (unsigned)(line % g->c.l2_slices); }
+
+/* gpu_sm.c */
+int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n);
+void gpu_sm_free(gpu_sm *S);
+int gpu_start_launch(gpu *g, char *err, size_t n);  /* g->li's launch; 0 ok */
+int gpu_sms_cycle(gpu *g);                          /* steps 1-4 of every SM; non-zero: mismatch */
+void gpu_sms_dispatch(gpu *g);                      /* step 5 */
+int gpu_sm_idle(const gpu_sm *S);                   /* nothing live or in flight in the SM */
+void gpu_sm_report(const gpu *g, unsigned s, FILE *log);
+
+/* gpu_l2.c */
+int gpu_l2_init(gpu *g, char *err, size_t n);
+void gpu_l2_free(gpu *g);
+int gpu_l2_cycle(gpu *g);                           /* steps 6-7; non-zero: mismatch */
+
+/* gpu_hooks.c */
+int gpu_kinds_bind(gpu *g, gpu_bind_fn bind, void *ctx, char *err, size_t n);
+int gpu_kind_attach(gpu *g, const gpu_block_driver *drv, int list, const void *cfg, gpu_bind_fn bind, void *ctx,
+                    char *err, size_t n);
+void gpu_kinds_free(gpu *g);
+const gpu_kind_rt *gpu_kind_find(const gpu *g, const blk_kind *k);
+/* the instance's line of the deadlock report: its describe() text */
+void gpu_kinds_describe(const gpu *g, int dram, unsigned index, FILE *f);
+
+#endif

@@ -1,0 +1,196 @@
+/*
+ * gpu_l2.c: the L2 slices of the GPU memory model and the DRAM channels behind them
+ * (gpu_internal.h). Each cycle each slice takes the DRAM fills that arrived, handles
+ * one request from its input queue and sends one reply; then the DRAM channels
+ * advance by the core:DRAM clock ratio. The DRAM hook (gpu_hooks.h) is the channels'
+ * request picker (gpu_dram.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu_internal.h"
+
+static void dram_map(const gpu *g, uint64_t line, unsigned *ch, unsigned *bank, uint32_t *row)
+{
+    uint64_t local = line / g->c.l2_slices;
+    unsigned lpr = g->c.dram_row / g->c.l1_line;
+    *ch = gpu_slice_of(g, line) % g->c.dram_channels;
+    *bank = (unsigned)((local / lpr) % g->c.dram_banks);
+    *row = (uint32_t)(local / ((uint64_t)lpr * g->c.dram_banks));
+}
+
+static void reply_push(gpu *g, slice *D, const gmsg *req, uint64_t t)
+{
+    gmsg r = *req;
+    r.t = t;
+    r.seq = g->seq++;
+    mh_push(&D->out, &r);
+}
+
+static int slice_room(const gpu *g, unsigned ch, unsigned need) { return g->ch[ch].count + need <= g->ch[ch].cap; }
+
+static l2line *l2_victim(l2line *set, unsigned assoc)
+{
+    l2line *v = NULL;
+    for (unsigned w = 0; w < assoc; w++) {
+        l2line *l = &set[w];
+        if (l->state == L1_RESERVED) continue;
+        if (!v || (v->state == L1_VALID && (l->state == L1_INVALID || l->lru < v->lru))) v = l;
+    }
+    return v;
+}
+
+static void slice_cycle(gpu *g, unsigned si)
+{
+    slice *D = &g->sl[si];
+    unsigned A = g->c.l2_assoc;
+    const gmsg *m = mh_top(&D->in, g->now);
+    if (m) {
+        uint64_t line = m->line;
+        l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * A], *hit = NULL;
+        for (unsigned w = 0; w < A; w++)
+            if (set[w].state != L1_INVALID && set[w].line == line) hit = &set[w];
+        unsigned ch, bank;
+        uint32_t row;
+        dram_map(g, line, &ch, &bank, &row);
+        int done = 0;
+        if (hit && hit->state == L1_VALID) {
+            hit->lru = ++D->stamp;
+            if (m->write) { hit->dirty = 1; D->writes++; }
+            else { D->hits++; reply_push(g, D, m, g->now + g->c.l2_lat); }
+            done = 1;
+        } else if (hit) { /* reserved: merge */
+            l2mshr *M = &D->mshr[hit->mshr];
+            if (m->write) { M->dirty_on_fill = 1; D->writes++; done = 1; }
+            else if (M->n < L2_WAITERS) { M->w[M->n++] = *m; D->merges++; done = 1; }
+        } else {
+            l2line *v = l2_victim(set, A);
+            unsigned need = (m->write ? 0 : 1) + (v && v->state == L1_VALID && v->dirty ? 1 : 0);
+            int mshr_ok = m->write || D->used_mshr < g->c.l2_mshr;
+            if (v && mshr_ok && slice_room(g, ch, need)) {
+                if (v->state == L1_VALID && v->dirty) {
+                    unsigned vch, vb;
+                    uint32_t vr;
+                    dram_map(g, v->line, &vch, &vb, &vr);
+                    gpu_dram_push(&g->ch[vch], v->line, vb, vr, 1, si);
+                }
+                v->line = line;
+                v->lru = ++D->stamp;
+                if (m->write) {
+                    v->state = L1_VALID;
+                    v->dirty = 1;
+                    D->writes++;
+                } else {
+                    unsigned mi = 0;
+                    while (D->mshr[mi].used) mi++;
+                    l2mshr *M = &D->mshr[mi];
+                    M->used = 1;
+                    M->line = line;
+                    M->n = 1;
+                    M->w[0] = *m;
+                    M->dirty_on_fill = 0;
+                    D->used_mshr++;
+                    v->state = L1_RESERVED;
+                    v->mshr = (uint16_t)mi;
+                    v->dirty = 0;
+                    gpu_dram_push(&g->ch[ch], line, bank, row, 0, si);
+                    D->misses++;
+                }
+                done = 1;
+            }
+        }
+        if (done) {
+            mh_pop(&D->in);
+            D->in_count--;
+            g->last_progress = g->now;
+        } else {
+            D->stall++;
+        }
+    }
+    const gmsg *r = mh_top(&D->out, g->now);
+    if (r && D->rep_free <= g->now) {
+        unsigned ser = gpu_ser_cycles(g, 8 + g->c.l1_line);
+        gmsg x = *r;
+        mh_pop(&D->out);
+        x.t = g->now + ser + g->c.icnt_lat + gpu_jitter(g);
+        x.seq = g->seq++;
+        mh_push(&g->sm[x.sm].reply, &x);
+        D->rep_free = g->now + ser;
+        g->last_progress = g->now;
+    }
+}
+
+static void dram_fills(gpu *g, unsigned c)
+{
+    gpu_dram *d = &g->ch[c];
+    const dram_done *e;
+    while ((e = gpu_dram_peek(d))) {
+        slice *D = &g->sl[e->tag];
+        uint64_t line = e->line;
+        gpu_dram_pop(d);
+        l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * g->c.l2_assoc];
+        for (unsigned w = 0; w < g->c.l2_assoc; w++) {
+            l2line *l = &set[w];
+            if (l->state != L1_RESERVED || l->line != line) continue;
+            l2mshr *M = &D->mshr[l->mshr];
+            l->state = L1_VALID;
+            l->dirty = M->dirty_on_fill;
+            for (unsigned i = 0; i < M->n; i++) reply_push(g, D, &M->w[i], g->now);
+            M->used = 0;
+            M->n = 0;
+            D->used_mshr--;
+            break;
+        }
+        g->last_progress = g->now;
+    }
+}
+
+/* steps 6 and 7: the slices, then the DRAM channels at their clock, then their fills */
+int gpu_l2_cycle(gpu *g)
+{
+    for (unsigned i = 0; i < g->c.l2_slices; i++) slice_cycle(g, i);
+    g->dram_acc += g->c.dram_mhz;
+    while (g->dram_acc >= g->c.core_mhz) {
+        g->dram_acc -= g->c.core_mhz;
+        for (unsigned i = 0; i < g->c.dram_channels; i++) {
+            int r = gpu_dram_cycle(&g->ch[i]);
+            if (r > 0) g->last_progress = g->now;
+            else if (r < 0) return 1; /* the DRAM hook's block stopped the run */
+        }
+    }
+    for (unsigned i = 0; i < g->c.dram_channels; i++) dram_fills(g, i);
+    return 0;
+}
+
+int gpu_l2_init(gpu *g, char *err, size_t n)
+{
+    const gpu_cfg *c = &g->c;
+    for (unsigned i = 0; i < c->l2_slices; i++) {
+        slice *D = &g->sl[i];
+        D->sets = c->l2_size / (c->l1_line * c->l2_assoc);
+        D->lines = calloc((size_t)D->sets * c->l2_assoc, sizeof *D->lines);
+        D->mshr = calloc(c->l2_mshr, sizeof *D->mshr);
+        if (!D->lines || !D->mshr) {
+            snprintf(err, n, "out of memory");
+            return 1;
+        }
+    }
+    dram_timing t = {c->tCL, c->tRP, c->tRCD, c->tRAS, c->tRC, c->tCCD, c->tRRD, c->tWR, c->dram_burst};
+    for (unsigned i = 0; i < c->dram_channels; i++)
+        if (gpu_dram_init(&g->ch[i], &t, c->dram_banks, c->dram_queue)) {
+            snprintf(err, n, "out of memory");
+            return 1;
+        }
+    return 0;
+}
+
+void gpu_l2_free(gpu *g)
+{
+    for (unsigned i = 0; g->sl && i < g->c.l2_slices; i++) {
+        free(g->sl[i].lines);
+        free(g->sl[i].mshr);
+        mh_free(&g->sl[i].in);
+        mh_free(&g->sl[i].out);
+    }
+    for (unsigned i = 0; g->ch && i < g->c.dram_channels; i++) gpu_dram_free(&g->ch[i]);
+}

@@ -1,0 +1,692 @@
+/*
+ * gpu_sm.c: the SMs of the GPU memory model (gpu_internal.h): launches and warps,
+ * thread-block dispatch, the warp schedulers, the coalescer, the memory stage in
+ * front of the L1, miss-queue injection and the returns from the interconnect.
+ *
+ * Hook points here (gpu_hooks.h): REQ (memory stage), L1 (each access and fill),
+ * PREFETCH (after the memory stage), SCHED (each scheduler's pick), ISSUE (after the
+ * schedulers). With no block bound each costs one pointer test.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu_internal.h"
+
+/* ---- launches and warps ---- */
+
+/* lanes that execute op: the warp's active lanes, narrowed by the op's own branch */
+static uint32_t op_mask(const gpu *g, const warp *w, const warp_data *d, const gk_op *op)
+{
+    if (!op->when) return w->mask;
+    uint32_t m = 0;
+    for (unsigned l = 0; l < 32; l++)
+        if ((w->mask >> l & 1) && op->when(g->L, d->x[l], d->y[l])) m |= 1u << l;
+    return m;
+}
+
+static void warp_step(gpu *g, warp *w)
+{
+    w->opi++;
+    if (w->opi == g->p2 && g->p1 < g->p2) { /* end of a body iteration */
+        if (++w->k < g->L->trip) w->opi = g->p1;
+        else w->k = 0;
+    }
+}
+
+/* after a move: skip an empty or zero-trip body and ops no lane of the warp executes */
+static void warp_settle(gpu *g, warp *w, const warp_data *d)
+{
+    for (;;) {
+        if (w->opi == g->p1 && w->k == 0 && (g->L->trip <= 0 || g->p1 == g->p2)) w->opi = g->p2;
+        if (w->opi >= g->L->nops) {
+            w->prog_done = 1;
+            return;
+        }
+        const gk_op *op = &g->L->ops[w->opi];
+        if (!op->when || op_mask(g, w, d, op)) return;
+        warp_step(g, w);
+    }
+}
+
+static void warp_advance(gpu *g, warp *w, const warp_data *d)
+{
+    warp_step(g, w);
+    warp_settle(g, w, d);
+}
+
+int gpu_start_launch(gpu *g, char *err, size_t n)
+{
+    const gk_launch *L = &g->wl->launch[g->li];
+    g->L = L;
+    g->p1 = g->p2 = L->nops;
+    for (int i = L->nops - 1; i >= 0; i--) {
+        if (L->ops[i].sect >= GK_BODY) g->p1 = i;
+        if (L->ops[i].sect >= GK_EPI) g->p2 = i;
+    }
+    if (g->p2 < g->p1) g->p2 = g->p1;
+    g->tpb = L->block_x * L->block_y;
+    g->wpb = (g->tpb + 31) / 32;
+    g->nblocks = (uint64_t)L->grid_x * L->grid_y;
+    g->next_block = g->done_blocks = 0;
+    if (g->tpb == 0 || g->tpb > 1024 || g->wpb > g->c.warps || g->tpb > g->c.threads) {
+        snprintf(err, n, "launch %d (%s): %u threads per block do not fit an SM (core.warps=%u, core.threads=%u)",
+                 g->li, L->kernel, g->tpb, g->c.warps, g->c.threads);
+        return 1;
+    }
+    gpu_launch_info li = {g->li, L->kernel, g->tpb, g->wpb};
+    for (unsigned i = 0; i < g->nkinds; i++) {
+        const gpu_kind_rt *K = &g->kinds[i];
+        if (K->drv->launch_check && K->drv->launch_check(K->cfg, &li, err, n)) return 1;
+    }
+    for (unsigned s = 0; s < g->c.sms; s++) {
+        gpu_l1_invalidate(&g->sm[s].l1);
+        L1_TRACE(g, &g->sm[s], 2, 0, 0, 0);
+    }
+    return 0;
+}
+
+static void warp_retire(gpu *g, gpu_sm *S, unsigned ws)
+{
+    warp *w = &S->w[ws];
+    blockslot *B = &S->blk[w->block];
+    w->live = 0;
+    S->live_warps--;
+    if (--B->warps_left == 0) {
+        B->live = 0;
+        g->done_blocks++;
+    }
+}
+
+static int dispatch_block(gpu *g, gpu_sm *S)
+{
+    unsigned b = g->c.blocks, nb = 0;
+    for (unsigned i = 0; i < g->c.blocks; i++) {
+        if (S->blk[i].live) nb++;
+        else if (b == g->c.blocks) b = i;
+    }
+    if (b == g->c.blocks || S->live_warps + g->wpb > g->c.warps || (nb + 1) * g->tpb > g->c.threads) return 0;
+    uint64_t id = g->next_block++;
+    uint64_t bx = id % g->L->grid_x, by = id / g->L->grid_x;
+    blockslot *B = &S->blk[b];
+    B->live = 1;
+    B->warps_left = g->wpb;
+    B->bar_wait = 0;
+    unsigned wi = 0, idle[64], nidle = 0;
+    for (unsigned ws = 0; ws < g->c.warps && wi < g->wpb; ws++) {
+        warp *w = &S->w[ws];
+        warp_data *d = &S->wd[ws];
+        if (w->live) continue;
+        memset(w, 0, sizeof *w);
+        memset(d, 0, sizeof *d);
+        w->live = 1;
+        w->block = (uint8_t)b;
+        w->inblk = (uint8_t)wi;
+        w->age = g->age++;
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned tid = wi * 32 + l;
+            if (tid >= g->tpb) continue;
+            int64_t x = (int64_t)(bx * g->L->block_x + tid % g->L->block_x);
+            int64_t y = (int64_t)(by * g->L->block_y + tid / g->L->block_x);
+            d->x[l] = x;
+            d->y[l] = y;
+            if (!g->L->guard || g->L->guard(g->L, x, y)) w->mask |= 1u << l;
+        }
+        w->ready = g->now + 1;
+        if (!w->mask) w->opi = g->L->nops; /* every lane fails the guard: nothing to run */
+        warp_settle(g, w, d);
+        if (w->prog_done) idle[nidle++] = ws;
+        S->live_warps++;
+        wi++;
+    }
+    for (unsigned i = 0; i < nidle; i++) warp_retire(g, S, idle[i]);
+    return 1;
+}
+
+/* step 5: one block per SM per cycle, SMs in turn */
+void gpu_sms_dispatch(gpu *g)
+{
+    for (unsigned i = 0; i < g->c.sms && g->next_block < g->nblocks; i++) {
+        unsigned s = (g->next_sm + i) % g->c.sms;
+        if (dispatch_block(g, &g->sm[s])) g->last_progress = g->now;
+    }
+    g->next_sm = (g->next_sm + 1) % g->c.sms;
+}
+
+static void load_done(gpu *g, gpu_sm *S, unsigned ws, unsigned slot)
+{
+    warp *w = &S->w[ws];
+    ld_slot *L = &S->wd[ws].slot[slot];
+    w->pending--;
+    if (--L->left == 0) {
+        S->lat_sum += g->now - L->issue;
+        S->lat_n++;
+        w->slot_busy &= ~(1u << slot);
+    }
+    if (w->prog_done && !w->pending) warp_retire(g, S, ws);
+}
+
+/* ---- the L1 behind the memory stage ---- */
+
+/* PC of a request for the L1 hook: the load's (0 for a store or a prefetch) */
+static uint32_t req_pc(const gpu_sm *S, int write, unsigned warp, unsigned slot)
+{
+    return write || warp == GPU_NO_WARP ? 0 : S->wd[warp].slot[slot].pc;
+}
+
+static void note_demand(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r)
+{
+    gpu_l1_event *e = &S->seen;
+    S->seen_at = g->now;
+    e->line = line;
+    e->pc = req_pc(S, write, warp, slot);
+    e->write = (uint8_t)write;
+    e->warp = warp;
+    e->slot = slot;
+    e->prefetch = 0;
+    e->result = r;
+}
+
+/* the L1 hook's view of one access; *decision is its answer */
+static int l1_consult(gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r, int *decision)
+{
+    gpu_l1_event e;
+    e.line = line;
+    e.pc = req_pc(S, write, warp, slot);
+    e.write = (uint8_t)write;
+    e.warp = warp;
+    e.slot = slot;
+    e.prefetch = warp == GPU_NO_WARP;
+    e.result = r;
+    *decision = GPU_L1_ALLOCATE;
+    return S->l1h->drv->l1_access(S->l1h, &e, decision);
+}
+
+static void hit_push(gpu *g, gpu_sm *S, uint8_t warp, uint8_t slot)
+{
+    hitret *h = &S->hits[(S->h_head + S->h_count) % S->h_cap];
+    h->t = g->now + g->c.l1_lat;
+    h->warp = warp;
+    h->slot = slot;
+    S->h_count++;
+}
+
+static void l1_commit(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot)
+{
+    int r = gpu_l1_access(&S->l1, line, write, warp, slot, 1);
+    L1_TRACE(g, S, 0, line, write, r);
+    S->access[r]++;
+    if (r == L1_HIT) hit_push(g, S, warp, slot);
+    g->last_progress = g->now;
+}
+
+/* an access the L1 accepted (probe answer r): commit it, unless the L1 hook's block
+ * sends a read that would allocate past the L1 instead */
+static int l1_accept(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r)
+{
+    if (S->pf) note_demand(g, S, line, write, warp, slot, r);
+    if (S->l1h) {
+        int d;
+        if (l1_consult(S, line, write, warp, slot, r, &d)) return 1;
+        if (d == GPU_L1_BYPASS && r == L1_MISS && !write) { /* a miss always has miss-queue room */
+            L1_TRACE(g, S, 3, line, 0, r);
+            gpu_l1_bypass(&S->l1, line, warp, slot);
+            S->bypass++;
+            g->last_progress = g->now;
+            return 0;
+        }
+    }
+    l1_commit(g, S, line, write, warp, slot);
+    return 0;
+}
+
+/* an access the L1 refused (r): counted; the requester retries */
+static int l1_refused(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r)
+{
+    L1_TRACE(g, S, 0, line, write, r);
+    S->access[r]++;
+    if (S->pf) note_demand(g, S, line, write, warp, slot, r);
+    if (S->l1h) {
+        int d;
+        return l1_consult(S, line, write, warp, slot, r, &d);
+    }
+    return 0;
+}
+
+int gpu_req_l1_probe(gpu_req_io *io, const gpu_mem_req *r)
+{
+    gpu_sm *S = io->sm;
+    if (S->pf) S->port_at = io->g->now;
+    return gpu_l1_access(&S->l1, r->line, r->write, r->warp, r->slot, 0);
+}
+
+int gpu_req_l1_access(gpu_req_io *io, const gpu_mem_req *r, int probed)
+{
+    if (l1_failed(probed)) return l1_refused(io->g, io->sm, r->line, r->write, r->warp, r->slot, probed);
+    return l1_accept(io->g, io->sm, r->line, r->write, r->warp, r->slot, probed);
+}
+
+int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed)
+{
+    gpu *g = io->g;
+    gpu_sm *S = io->sm;
+    L1_TRACE(g, S, 0, r->line, 0, probed); /* refused by the L1, then bypassed */
+    gpu_l1_bypass(&S->l1, r->line, r->warp, r->slot);
+    S->bypass++;
+    g->last_progress = g->now;
+    if (S->pf) note_demand(g, S, r->line, 0, r->warp, r->slot, probed);
+    if (S->l1h) {
+        int d;
+        return l1_consult(S, r->line, 0, r->warp, r->slot, probed, &d);
+    }
+    return 0;
+}
+
+int gpu_req_missq_full(const gpu_req_io *io) { return gpu_l1_missq_full(&io->sm->l1); }
+
+int gpu_prefetch_issue(gpu_prefetch_io *io, uint64_t line)
+{
+    gpu *g = io->g;
+    gpu_sm *S = io->sm;
+    if (!io->port_free) return -1;
+    io->port_free = 0;
+    S->port_at = g->now;
+    int r = gpu_l1_access(&S->l1, line, 0, GPU_NO_WARP, 0, 0);
+    if (r != L1_MISS) return r; /* present, pending or refused: dropped, nothing changes */
+    if (S->l1h) { /* observed: a prefetch is never turned into a bypass */
+        int d;
+        if (l1_consult(S, line, 0, GPU_NO_WARP, 0, r, &d)) io->stop = 1;
+    }
+    l1_commit(g, S, line, 0, GPU_NO_WARP, 0);
+    return r;
+}
+
+/* ---- SM cycle ---- */
+
+/* step 1: one reply from the interconnect, and the L1 hits whose latency has passed */
+static int sm_returns(gpu *g, gpu_sm *S)
+{
+    const gmsg *m = mh_top(&S->reply, g->now);
+    if (m) {
+        gmsg r = *m;
+        mh_pop(&S->reply);
+        if (r.bypass) {
+            load_done(g, S, r.warp, r.slot);
+        } else {
+            unsigned nw;
+            L1_TRACE(g, S, 1, r.line, 0, 0);
+            const l1_waiter *wt = gpu_l1_fill(&S->l1, r.mshr, &nw);
+            for (unsigned i = 0; i < nw; i++)
+                if (wt[i].warp != GPU_NO_WARP) load_done(g, S, wt[i].warp, wt[i].slot);
+            if (S->l1h && S->l1h->drv->l1_fill && S->l1h->drv->l1_fill(S->l1h, r.line)) return 1;
+        }
+        g->last_progress = g->now;
+    }
+    while (S->h_count && S->hits[S->h_head].t <= g->now) {
+        hitret h = S->hits[S->h_head];
+        S->h_head = (S->h_head + 1) % S->h_cap;
+        S->h_count--;
+        load_done(g, S, h.warp, h.slot);
+    }
+    return 0;
+}
+
+/* step 2: the memory stage's current line request, to the REQ block or to the L1 */
+static int sm_memstage(gpu *g, gpu_sm *S)
+{
+    lsu *q = &S->ls;
+    if (!S->req) {
+        if (!q->busy) return 0;
+        uint64_t line = q->line[q->next];
+        int r = gpu_l1_access(&S->l1, line, q->write, q->warp, q->slot, 0);
+        if (S->pf) S->port_at = g->now;
+        if (l1_failed(r)) {
+            S->stall++;
+            return l1_refused(g, S, line, q->write, q->warp, q->slot, r);
+        }
+        if (l1_accept(g, S, line, q->write, q->warp, q->slot, r)) return 1;
+        if (++q->next == q->n) q->busy = 0;
+        return 0;
+    }
+    if (!q->busy && S->req->idle) return 0; /* nothing offered to an idle block: gated */
+    gpu_req_io io;
+    io.g = g;
+    io.sm = S;
+    io.valid = q->busy;
+    io.taken = 0;
+    if (q->busy) {
+        gpu_mem_req *r = &io.req;
+        r->line = q->line[q->next];
+        r->pc = q->pc;
+        r->write = (uint8_t)q->write;
+        r->warp = q->warp;
+        r->block = S->w[q->warp].block;
+        r->inblk = S->w[q->warp].inblk;
+        r->lane = q->lane[q->next];
+        r->slot = q->slot;
+    } else {
+        memset(&io.req, 0, sizeof io.req);
+    }
+    if (S->req->drv->req(S->req, &io)) return 1;
+    if (q->busy) {
+        if (io.taken) {
+            if (++q->next == q->n) q->busy = 0;
+            g->last_progress = g->now;
+        } else {
+            S->stall++;
+        }
+    }
+    return 0;
+}
+
+/* the prefetch source, at the end of the SM's cycle: it sees the cycle's demand access
+ * and may use the L1 port if the memory stage did not */
+static int sm_prefetch(gpu *g, gpu_sm *S)
+{
+    gpu_prefetch_io io;
+    io.g = g;
+    io.sm = S;
+    io.seen = S->seen_at == g->now;
+    if (io.seen) io.demand = S->seen;
+    else memset(&io.demand, 0, sizeof io.demand);
+    io.port_free = S->port_at != g->now;
+    io.stop = 0;
+    if (!io.seen && S->pf->idle) return 0; /* gated */
+    return S->pf->drv->prefetch(S->pf, &io) || io.stop;
+}
+
+/* step 3: the miss queue's head into the interconnect */
+static void sm_inject(gpu *g, gpu_sm *S, unsigned s)
+{
+    const l1_missq_ent *e = gpu_l1_missq_head(&S->l1);
+    if (!e || S->inj_free > g->now) return;
+    slice *D = &g->sl[gpu_slice_of(g, e->line)];
+    if (D->in_count >= g->c.l2_queue) return;
+    unsigned ser = gpu_ser_cycles(g, e->write ? 8 + g->c.l1_line : 8);
+    gmsg m = {0};
+    m.t = g->now + ser + g->c.icnt_lat + gpu_jitter(g);
+    m.seq = g->seq++;
+    m.line = e->line;
+    m.sm = (uint16_t)s;
+    m.mshr = e->mshr;
+    m.write = e->write;
+    m.bypass = e->bypass;
+    m.warp = e->warp;
+    m.slot = e->slot;
+    if (mh_push(&D->in, &m)) return;
+    D->in_count++;
+    S->inj_free = g->now + ser;
+    gpu_l1_missq_pop(&S->l1);
+    g->last_progress = g->now;
+}
+
+/* can warp ws issue its next instruction now? */
+static int can_issue(const gpu *g, const warp *w, int lsu_free)
+{
+    if (!w->live || w->prog_done || w->at_bar || w->ready > g->now) return 0;
+    const gk_op *op = &g->L->ops[w->opi];
+    switch (op->kind) {
+    case GK_LOAD: return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
+    case GK_STORE: return lsu_free && !w->pending;
+    default: return !w->pending;
+    }
+}
+
+static void issue(gpu *g, gpu_sm *S, unsigned ws)
+{
+    warp *w = &S->w[ws];
+    warp_data *d = &S->wd[ws];
+    const gk_op *op = &g->L->ops[w->opi];
+    uint32_t mask = op_mask(g, w, d, op);
+    unsigned active = (unsigned)__builtin_popcount(mask);
+    S->insts++;
+    S->tinsts += active;
+    w->ready = g->now + 1;
+    g->last_progress = g->now;
+    if (op->kind == GK_ALU) {
+        w->ready = g->now + (op->lat ? op->lat : 1);
+    } else if (op->kind == GK_BAR) {
+        blockslot *B = &S->blk[w->block];
+        w->at_bar = 1;
+        if (++B->bar_wait == B->warps_left) {
+            for (unsigned i = 0; i < g->c.warps; i++)
+                if (S->w[i].live && S->w[i].block == w->block) S->w[i].at_bar = 0;
+            B->bar_wait = 0;
+        }
+    } else {
+        lsu *q = &S->ls;
+        unsigned shift = (unsigned)__builtin_ctz(g->c.l1_line);
+        q->busy = 1;
+        q->write = op->kind == GK_STORE;
+        q->warp = (uint8_t)ws;
+        q->pc = op->pc;
+        q->n = q->next = 0;
+        for (unsigned l = 0; l < 32; l++) { /* coalesce: one request per distinct line */
+            if (!(mask >> l & 1)) continue;
+            uint64_t line = gk_addr(g->wl, g->L, op, d->x[l], d->y[l], w->k) >> shift;
+            unsigned i = q->n;
+            while (i && q->line[i - 1] != line) i--;
+            if (i && q->line[i - 1] == line) continue;
+            q->line[q->n] = line;
+            q->lane[q->n] = (uint8_t)l;
+            q->n++;
+        }
+        if (q->write) {
+            S->stores++;
+            q->slot = 0;
+        } else {
+            unsigned s = (unsigned)__builtin_ctz(~w->slot_busy);
+            S->loads++;
+            w->slot_busy |= 1u << s;
+            d->slot[s].issue = g->now;
+            d->slot[s].pc = op->pc;
+            d->slot[s].left = (uint16_t)q->n;
+            w->pending += q->n;
+            q->slot = (uint8_t)s;
+        }
+    }
+    warp_advance(g, w, d);
+    if (w->prog_done && !w->pending && !w->at_bar) warp_retire(g, S, ws);
+}
+
+/* scheduler s's choice by the policy (LRR or GTO), updating the policy's state; -1 none */
+static inline int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
+{
+    unsigned n = g->c.schedulers, W = g->c.warps;
+    int pick = -1;
+    if (g->c.sched == GPU_SCHED_GTO) {
+        int gw = S->greedy[s];
+        if (gw >= 0 && can_issue(g, &S->w[gw], lsu_free)) pick = gw;
+        for (unsigned ws = s; pick < 0 && ws < W; ws += n) {
+            if (!can_issue(g, &S->w[ws], lsu_free)) continue;
+            pick = (int)ws;
+            for (unsigned v = ws + n; v < W; v += n)
+                if (S->w[v].age < S->w[pick].age && can_issue(g, &S->w[v], lsu_free)) pick = (int)v;
+        }
+        S->greedy[s] = pick;
+    } else {
+        /* loose round robin: the first ready warp after the last one issued */
+        unsigned last = S->last[s], ws = last;
+        do {
+            ws += n;
+            if (ws >= W) ws = s;
+            if (can_issue(g, &S->w[ws], lsu_free)) {
+                pick = (int)ws;
+                S->last[s] = ws;
+                break;
+            }
+        } while (ws != last);
+    }
+    return pick;
+}
+
+/* the SCHED hook: the block may replace the policy's pick with another ready warp, or
+ * none; the policy's state then follows the warp that really issued */
+static int sched_hook(gpu *g, gpu_sm *S, unsigned s, int lsu_free, unsigned last0, int greedy0, int *pick)
+{
+    unsigned n = g->c.schedulers, W = g->c.warps;
+    gpu_sched_event e;
+    e.sched = s;
+    e.nsched = n;
+    e.ready = e.mem = 0;
+    for (unsigned ws = s; ws < W; ws += n) {
+        if (!can_issue(g, &S->w[ws], lsu_free)) continue;
+        e.ready |= 1ull << ws;
+        unsigned kind = g->L->ops[S->w[ws].opi].kind;
+        if (kind == GK_LOAD || kind == GK_STORE) e.mem |= 1ull << ws;
+    }
+    e.policy_pick = *pick;
+    e.live_warps = S->live_warps;
+    int p = *pick;
+    if (S->sched->drv->sched(S->sched, &e, &p)) return 1;
+    if (p >= (int)W || (p >= 0 && !(e.ready >> p & 1))) p = -1;
+    if (p != *pick) {
+        if (p >= 0) {
+            S->last[s] = (unsigned)p;
+            S->greedy[s] = p;
+        } else {
+            S->last[s] = last0;
+            S->greedy[s] = greedy0;
+        }
+    }
+    *pick = p;
+    return 0;
+}
+
+/* step 4 on an SM with hook blocks: as sm_schedule, and with a SCHED block (called
+ * every cycle, live warps or not) the block's pick replaces the policy's */
+static int sm_schedule_hooked(gpu *g, gpu_sm *S)
+{
+    unsigned n = g->c.schedulers;
+    int lsu_free = !S->ls.busy;
+    int issued = 0;
+    for (unsigned s = 0; s < n; s++) {
+        unsigned last0 = S->last[s];
+        int greedy0 = S->greedy[s];
+        int pick = policy_pick(g, S, s, lsu_free);
+        if (S->sched && sched_hook(g, S, s, lsu_free, last0, greedy0, &pick)) return 1;
+        if (pick < 0) continue;
+        int mem = g->L->ops[S->w[pick].opi].kind == GK_LOAD || g->L->ops[S->w[pick].opi].kind == GK_STORE;
+        issue(g, S, (unsigned)pick);
+        if (mem) lsu_free = 0;
+        issued = 1;
+    }
+    if (!issued && S->live_warps) S->idle_issue++;
+    return 0;
+}
+
+/* step 4 without a SCHED block: each scheduler issues at most one instruction */
+static void sm_schedule(gpu *g, gpu_sm *S)
+{
+    unsigned n = g->c.schedulers;
+    int lsu_free = !S->ls.busy;
+    int issued = 0;
+    for (unsigned s = 0; s < n; s++) {
+        int pick = policy_pick(g, S, s, lsu_free);
+        if (pick < 0) continue;
+        int mem = g->L->ops[S->w[pick].opi].kind == GK_LOAD || g->L->ops[S->w[pick].opi].kind == GK_STORE;
+        issue(g, S, (unsigned)pick);
+        if (mem) lsu_free = 0;
+        issued = 1;
+    }
+    if (!issued && S->live_warps) S->idle_issue++;
+}
+
+/* step 4 and after, on an SM with blocks at SCHED, ISSUE or PREFETCH: the schedulers
+ * (SCHED block), what issued to each ISSUE block, then the prefetch source */
+static int sm_cycle_hooked(gpu *g, gpu_sm *S)
+{
+    uint64_t i0 = S->insts, l0 = S->loads, s0 = S->stores, n0 = S->idle_issue;
+    unsigned live = S->live_warps;
+    if ((live || S->sched) && sm_schedule_hooked(g, S)) return 1;
+    if (S->nissue) {
+        gpu_issue_event e;
+        e.issued = (unsigned)(S->insts - i0);
+        e.loads = (unsigned)(S->loads - l0);
+        e.stores = (unsigned)(S->stores - s0);
+        e.live_warps = live;
+        e.stalled = (unsigned)(S->idle_issue - n0);
+        e.lsu_busy = (unsigned)S->ls.busy;
+        int nothing = !e.issued && !live && !e.lsu_busy;
+        for (unsigned i = 0; i < S->nissue; i++) {
+            gpu_hook_inst *h = S->issue[i];
+            if (nothing && h->idle) continue; /* gated */
+            if (h->drv->issue(h, &e)) return 1;
+        }
+    }
+    return S->pf ? sm_prefetch(g, S) : 0;
+}
+
+/* steps 1-4 of every SM */
+int gpu_sms_cycle(gpu *g)
+{
+    for (unsigned s = 0; s < g->c.sms; s++) {
+        gpu_sm *S = &g->sm[s];
+        if (sm_returns(g, S)) return 1;
+        if (sm_memstage(g, S)) return 1;
+        sm_inject(g, S, s);
+        if (S->hooked) {
+            if (sm_cycle_hooked(g, S)) return 1;
+        } else if (S->live_warps) {
+            sm_schedule(g, S);
+        }
+    }
+    return 0;
+}
+
+/* ---- construction, idle test, report ---- */
+
+int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
+{
+    const gpu_cfg *c = &g->c;
+    S->w = calloc(c->warps, sizeof *S->w);
+    S->wd = calloc(c->warps, sizeof *S->wd);
+    S->last = calloc(c->schedulers, sizeof *S->last);
+    S->greedy = malloc(c->schedulers * sizeof *S->greedy);
+    S->h_cap = c->l1_lat + 2;
+    S->hits = calloc(S->h_cap, sizeof *S->hits);
+    if (!S->w || !S->wd || !S->last || !S->greedy || !S->hits ||
+        gpu_l1_init(&S->l1, c->l1_size, c->l1_assoc, c->l1_line, c->l1_mshr, c->l1_merge, c->l1_missq)) {
+        snprintf(err, n, "out of memory");
+        return 1;
+    }
+    for (unsigned i = 0; i < c->schedulers; i++) {
+        S->greedy[i] = -1;
+        S->last[i] = i + (c->warps - 1 - i) / c->schedulers * c->schedulers; /* first pick: warp i */
+    }
+    S->port_at = S->seen_at = UINT64_MAX;
+    return 0;
+}
+
+void gpu_sm_free(gpu_sm *S)
+{
+    free(S->w);
+    free(S->wd);
+    free(S->last);
+    free(S->greedy);
+    free(S->hits);
+    mh_free(&S->reply);
+    gpu_l1_free(&S->l1);
+}
+
+int gpu_sm_idle(const gpu_sm *S)
+{
+    return !S->live_warps && !S->ls.busy && !S->h_count && !S->reply.n && gpu_l1_idle(&S->l1);
+}
+
+void gpu_sm_report(const gpu *g, unsigned s, FILE *log)
+{
+    const gpu_sm *S = &g->sm[s];
+    if (!S->live_warps && !S->ls.busy && gpu_l1_idle(&S->l1)) return;
+    fprintf(log, "  sm %u: %u live warps, lsu %s (warp %u, line %u/%u), L1 MSHRs %u used, miss queue %u", s,
+            S->live_warps, S->ls.busy ? "busy" : "idle", S->ls.warp, S->ls.next, S->ls.n, S->l1.used_mshr,
+            S->l1.mq_count);
+    gpu_kinds_describe(g, 0, s, log);
+    fprintf(log, "\n");
+    for (unsigned w = 0; w < g->c.warps; w++) {
+        const warp *W = &S->w[w];
+        if (W->live)
+            fprintf(log, "    warp %u: op %d iter %" PRId64 " pending %u ready@%" PRIu64 "%s\n", w, W->opi, W->k,
+                    W->pending, W->ready, W->at_bar ? " at barrier" : "");
+    }
+}

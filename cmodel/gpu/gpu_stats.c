@@ -1,0 +1,239 @@
+/*
+ * gpu_stats.c: the GPU model's results (gpu.h): totals over SMs, slices and channels,
+ * the human table and the JSON document. Each listed block kind with a hook adds its
+ * driver's counters (gpu_hooks.h) as "<kind>_<counter>", zeros when the kind is off,
+ * so every run's JSON has the same keys.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "gpu_internal.h"
+
+void gpu_totals_get(const gpu *g, gpu_totals *t)
+{
+    memset(t, 0, sizeof *t);
+    t->cycles = g->now;
+    t->launches = g->launches_done;
+    for (unsigned s = 0; s < g->c.sms; s++) {
+        const gpu_sm *S = &g->sm[s];
+        t->warp_insts += S->insts;
+        t->thread_insts += S->tinsts;
+        t->loads += S->loads;
+        t->stores += S->stores;
+        for (int r = 0; r < L1_NRESULTS; r++) t->l1_access[r] += S->access[r];
+        t->l1_bypass += S->bypass;
+        t->lsu_stall_cycles += S->stall;
+        t->load_lat_sum += S->lat_sum;
+        t->load_lat_n += S->lat_n;
+    }
+    t->l1_merges = t->l1_access[L1_HIT_PENDING];
+    for (unsigned i = 0; i < g->c.l2_slices; i++) {
+        t->l2_hits += g->sl[i].hits;
+        t->l2_misses += g->sl[i].misses;
+        t->l2_merges += g->sl[i].merges;
+        t->l2_writes += g->sl[i].writes;
+        t->l2_stall_cycles += g->sl[i].stall;
+    }
+    for (unsigned i = 0; i < g->c.dram_channels; i++) {
+        const gpu_dram *d = &g->ch[i];
+        t->dram_reads += d->reads;
+        t->dram_writes += d->writes;
+        t->dram_row_hits += d->row_hits;
+        t->dram_row_misses += d->row_misses;
+        t->dram_bus_busy += d->bus_busy;
+        t->dram_cycles += d->now;
+    }
+}
+
+double gpu_l1_hit_rate(const gpu_totals *t)
+{
+    uint64_t reads = t->l1_access[L1_HIT] + t->l1_access[L1_HIT_PENDING] + t->l1_access[L1_MISS] + t->l1_bypass;
+    return reads ? (double)(t->l1_access[L1_HIT] + t->l1_access[L1_HIT_PENDING]) / (double)reads : 0.0;
+}
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+/* the bound kind of list position i, or NULL when it is off */
+static const gpu_kind_rt *listed(const gpu *g, unsigned i)
+{
+    for (unsigned j = 0; j < g->nkinds; j++)
+        if (g->kinds[j].list == (int)i) return &g->kinds[j];
+    return NULL;
+}
+
+void gpu_print_table(const gpu *g, FILE *f)
+{
+    gpu_totals t;
+    gpu_totals_get(g, &t);
+    fprintf(f, "%-28s %" PRIu64 "\n", "cycles", t.cycles);
+    fprintf(f, "%-28s %" PRIu64 " (%u launches)\n", "warp instructions", t.warp_insts, t.launches);
+    fprintf(f, "%-28s %.3f (thread IPC %.2f)\n", "IPC (warp instructions)", ratio(t.warp_insts, t.cycles),
+            ratio(t.thread_insts, t.cycles));
+    fprintf(f, "%-28s %" PRIu64 " loads, %" PRIu64 " stores\n", "memory instructions", t.loads, t.stores);
+    fprintf(f, "%-28s hit %" PRIu64 ", hit-pending %" PRIu64 ", miss %" PRIu64 ", bypass %" PRIu64
+               ", writes %" PRIu64 " (hit rate %.1f%%)\n",
+            "L1 reads", t.l1_access[L1_HIT], t.l1_access[L1_HIT_PENDING], t.l1_access[L1_MISS], t.l1_bypass,
+            t.l1_access[L1_WRITE], 100.0 * gpu_l1_hit_rate(&t));
+    fprintf(f, "%-28s assoc %" PRIu64 ", mshr %" PRIu64 ", merge %" PRIu64 ", missq %" PRIu64 "\n",
+            "L1 reservation fails", t.l1_access[L1_FAIL_ASSOC], t.l1_access[L1_FAIL_MSHR],
+            t.l1_access[L1_FAIL_MERGE], t.l1_access[L1_FAIL_MISSQ]);
+    fprintf(f, "%-28s %" PRIu64 "\n", "memory-stage stall cycles", t.lsu_stall_cycles);
+    fprintf(f, "%-28s hit %" PRIu64 ", miss %" PRIu64 ", merged %" PRIu64 ", writes %" PRIu64 "\n", "L2 reads",
+            t.l2_hits, t.l2_misses, t.l2_merges, t.l2_writes);
+    fprintf(f, "%-28s reads %" PRIu64 ", writes %" PRIu64 ", row hits %.1f%%, data bus busy %.1f%%\n", "DRAM",
+            t.dram_reads, t.dram_writes, 100.0 * ratio(t.dram_row_hits, t.dram_row_hits + t.dram_row_misses),
+            100.0 * ratio(t.dram_bus_busy, t.dram_cycles));
+    fprintf(f, "%-28s %.1f cycles\n", "average load latency", ratio(t.load_lat_sum, t.load_lat_n));
+    for (unsigned i = 0; i < g->nkinds; i++) {
+        const gpu_kind_rt *K = &g->kinds[i];
+        uint64_t tot[64];
+        if (!K->drv->table || K->drv->nctrs > 64) continue;
+        gpu_block_totals(g, K->drv, tot);
+        K->drv->table(f, tot, t.cycles, K->ninst);
+    }
+}
+
+/* one per-SM (or per-channel) array of the JSON */
+typedef struct json_row {
+    const char *prefix, *name;
+    const gpu_kind_rt *K;    /* a block's counter (NULL: the SM's own, at off) */
+    unsigned ctr;
+    size_t off;
+} json_row;
+
+static void json_rows(FILE *f, const gpu *g, const json_row *rows, unsigned nrows, unsigned count)
+{
+    for (unsigned r = 0; r < nrows; r++) {
+        const json_row *R = &rows[r];
+        fprintf(f, "    \"%s%s\": [", R->prefix, R->name);
+        for (unsigned s = 0; s < count; s++) {
+            uint64_t v;
+            if (R->prefix[0]) v = R->K && s < R->K->ninst ? R->K->inst[s]->ctr[R->ctr] : 0;
+            else v = *(const uint64_t *)((const char *)&g->sm[s] + R->off);
+            fprintf(f, "%s%" PRIu64, s ? ", " : "", v);
+        }
+        fprintf(f, "]%s\n", r + 1 == nrows ? "" : ",");
+    }
+}
+
+/* the per-index arrays of the listed kinds at SM hooks (dram = 0) or at DRAM (1) */
+static unsigned kind_rows(const gpu *g, int dram, json_row *rows, unsigned nrows, unsigned max, char names[][48])
+{
+    const blk_kind *k;
+    for (unsigned i = 0; (k = blk_kind_at(i)) && i < GPU_MAX_KINDS; i++) {
+        const gpu_block_driver *d = gpu_kind_driver(i);
+        if (!d || (d->hook == GPU_HOOK_DRAM) != dram) continue;
+        for (unsigned c = 0; c < d->nctrs && nrows < max; c++) {
+            if (!d->ctrs[c].per_index) continue;
+            snprintf(names[nrows], 48, "%s_", k->name);
+            rows[nrows].prefix = names[nrows];
+            rows[nrows].name = d->ctrs[c].name;
+            rows[nrows].K = listed(g, i);
+            rows[nrows].ctr = c;
+            rows[nrows].off = 0;
+            nrows++;
+        }
+    }
+    return nrows;
+}
+
+void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
+{
+    gpu_totals t;
+    gpu_totals_get(g, &t);
+    const gk_workload *w = g->wl;
+    const blk_kind *k;
+    fprintf(f, "{\n  \"config\": {\n");
+    gpu_cfg_json(&g->c, f, "    ");
+    for (unsigned i = 0; i < g->nkinds; i++) {
+        const gpu_kind_rt *K = &g->kinds[i];
+        char buf[512];
+        if (K->list < 0) continue;
+        blk_cfg_format(K->k, K->cfg, buf, sizeof buf);
+        fprintf(f, ",\n    \"%s.config\": \"%s\"", K->k->name, buf);
+    }
+    fprintf(f, "\n  },\n  \"workload\": {\"name\": \"%s\", \"class\": \"%s\", \"launches\": %d, \"sizes\": [%" PRId64
+               ", %" PRId64 ", %" PRId64 ", %" PRId64 "]},\n",
+            w->name, w->class_, w->nlaunch, w->size[0], w->size[1], w->size[2], w->size[3]);
+    fprintf(f, "  \"bindings\": \"%s\",\n", bindings ? bindings : "");
+    fprintf(f, "  \"counters\": {\n");
+#define J(name, v) fprintf(f, "    \"%s\": %" PRIu64 ",\n", name, (uint64_t)(v))
+    J("cycles", t.cycles);
+    J("launches_completed", t.launches);
+    J("warp_instructions", t.warp_insts);
+    J("thread_instructions", t.thread_insts);
+    fprintf(f, "    \"ipc_warp\": %.6f,\n    \"ipc_thread\": %.6f,\n", ratio(t.warp_insts, t.cycles),
+            ratio(t.thread_insts, t.cycles));
+    J("load_instructions", t.loads);
+    J("store_instructions", t.stores);
+    J("l1_hits", t.l1_access[L1_HIT]);
+    J("l1_hit_pending", t.l1_access[L1_HIT_PENDING]);
+    J("l1_misses", t.l1_access[L1_MISS]);
+    J("l1_bypasses", t.l1_bypass);
+    J("l1_writes", t.l1_access[L1_WRITE]);
+    fprintf(f, "    \"l1_hit_rate\": %.6f,\n", gpu_l1_hit_rate(&t));
+    J("l1_fail_assoc", t.l1_access[L1_FAIL_ASSOC]);
+    J("l1_fail_mshr", t.l1_access[L1_FAIL_MSHR]);
+    J("l1_fail_merge", t.l1_access[L1_FAIL_MERGE]);
+    J("l1_fail_missq", t.l1_access[L1_FAIL_MISSQ]);
+    J("l1_mshr_merges", t.l1_merges);
+    J("lsu_stall_cycles", t.lsu_stall_cycles);
+    J("l2_hits", t.l2_hits);
+    J("l2_misses", t.l2_misses);
+    J("l2_merges", t.l2_merges);
+    J("l2_writes", t.l2_writes);
+    J("l2_stall_cycles", t.l2_stall_cycles);
+    J("dram_reads", t.dram_reads);
+    J("dram_writes", t.dram_writes);
+    J("dram_row_hits", t.dram_row_hits);
+    J("dram_row_misses", t.dram_row_misses);
+    J("dram_bus_busy_cycles", t.dram_bus_busy);
+    J("dram_cycles", t.dram_cycles);
+    fprintf(f, "    \"dram_bandwidth_use\": %.6f,\n", ratio(t.dram_bus_busy, t.dram_cycles));
+    fprintf(f, "    \"avg_load_latency\": %.3f,\n", ratio(t.load_lat_sum, t.load_lat_n));
+#undef J
+    /* each listed kind's counters, on or off */
+    int per_channel = 0;
+    for (unsigned i = 0; (k = blk_kind_at(i)) && i < GPU_MAX_KINDS; i++) {
+        const gpu_block_driver *d = gpu_kind_driver(i);
+        const gpu_kind_rt *K = listed(g, i);
+        uint64_t tot[64];
+        if (!d || d->nctrs > 64) continue;
+        if (K) gpu_block_totals(g, d, tot);
+        else memset(tot, 0, sizeof tot);
+        unsigned np = gpu_hook_instances(&g->c, d->hook);
+        for (unsigned c = 0; c < d->nctrs; c++) {
+            if (d->ctrs[c].per_index && d->hook == GPU_HOOK_DRAM) per_channel = 1;
+            if (d->ctrs[c].agg == GPU_CTR_LEVEL)
+                fprintf(f, "    \"%s_%s\": %.6f,\n", k->name, d->ctrs[c].name, ratio(tot[c], t.cycles) / np);
+            else
+                fprintf(f, "    \"%s_%s\": %" PRIu64 ",\n", k->name, d->ctrs[c].name, tot[c]);
+        }
+    }
+    json_row rows[80];
+    char names[80][48];
+    unsigned nrows = 0;
+    static const struct { const char *name; size_t off; } sm_rows[] = {
+        {"warp_instructions", offsetof(gpu_sm, insts)},
+        {"lsu_stall_cycles", offsetof(gpu_sm, stall)},
+        {"no_issue_cycles", offsetof(gpu_sm, idle_issue)},
+        {"l1_bypasses", offsetof(gpu_sm, bypass)},
+    };
+    for (unsigned r = 0; r < sizeof sm_rows / sizeof sm_rows[0]; r++) {
+        rows[nrows].prefix = "";
+        rows[nrows].name = sm_rows[r].name;
+        rows[nrows].K = NULL;
+        rows[nrows].ctr = 0;
+        rows[nrows].off = sm_rows[r].off;
+        nrows++;
+    }
+    nrows = kind_rows(g, 0, rows, nrows, 80, names);
+    fprintf(f, "    \"per_sm\": {\n");
+    json_rows(f, g, rows, nrows, g->c.sms);
+    if (per_channel) {
+        nrows = kind_rows(g, 1, rows, 0, 80, names);
+        fprintf(f, "    },\n    \"per_channel\": {\n");
+        json_rows(f, g, rows, nrows, g->c.dram_channels);
+    }
+    fprintf(f, "    }\n  }\n}\n");
+}
