@@ -2,9 +2,17 @@
 # run.sh: `make synth` -- storage, area and timing of every block (synth.py), then the
 # claims-vs-measured report (report.py). LIBERTY=path[:path] or LIBERTY=none from the
 # environment; arguments go to synth.py (--block, --config, --smoke, --out, --jobs).
+# make test runs each block's SYNTH_SMOKE configurations (tb/blocks/<b>/manifest.sh).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 t0=$(date +%s)
+if [ $# = 0 ]; then
+  # a block of the block list takes part through its synth_estimates/blocks/<b>.json
+  . "$here/../tb/blocks.sh"
+  for b in $(blocks); do
+    [ -e "$here/blocks/$b.json" ] || echo "synth: block $b has no synth_estimates/blocks/$b.json; not synthesized"
+  done
+fi
 python3 "$here/synth.py" "$@" || exit $?
 if [ $# = 0 ]; then
   python3 "$here/report.py" || exit $?

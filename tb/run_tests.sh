@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # run_tests.sh: everything `make test` checks. Each check is one line PASS/FAIL;
 # the last line is "N passed, M failed". Logs of failures: build/test/<name>.log.
+# What runs for a block comes from its manifest, tb/blocks/<b>/manifest.sh (read through
+# tb/blocks.sh); this file names no block. Checks of a block are named <block>_<check>.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. tb/blocks.sh
 B=build
 L=$B/test
 mkdir -p "$L"
@@ -32,81 +35,107 @@ expect_fail() { # expect_fail NAME EXITCODE PATTERN CMD...: must exit EXITCODE a
 }
 
 echo "== build and static checks"
+# the blocks whose manifest loads (a missing or broken manifest is one failure)
+TEST_BLOCKS=""
+for b in $(blocks); do
+  if manifest "$b" >"$L/${b}_manifest.log" 2>&1; then
+    TEST_BLOCKS="$TEST_BLOCKS $b"
+  else
+    fail=$((fail + 1)); echo "FAIL ${b}_manifest: $(head -n1 "$L/${b}_manifest.log")"
+  fi
+done
+TEST_BLOCKS=${TEST_BLOCKS# }
+echo "    blocks: ${TEST_BLOCKS:-none}"
 check build_c make -s tools
 check lint tb/lint/lint.sh
 check unit_c "$B/bin/test_units"
 check build_sanitized make -s sanitize
 check unit_asan "$B/asan/test_units"
-check asan_random bash -c "for p in fixed rr longest greedy-rr; do $B/asan/blkrun-c mrpb --mode c --config Policy=\$p --seed 5 --cycles 200000 || exit 1; done"
-for v in vectors/mrpb/*.vec; do
-  check "asan_vec_$(basename "$v" .vec)" "$B/asan/blkrun-c" mrpb --mode c --vec "$v"
+asan_random() { # asan_random BLOCK: the manifest's ASAN_RANDOM runs of the C model
+  local e k
+  for e in "${ASAN_RANDOM[@]}"; do
+    cfg_args "${e%%|*}"
+    k=""; [ "$e" != "${e%%|*}" ] && k=${e#*|}
+    "$B/asan/blkrun-c" "$1" --mode c "${CFG[@]}" --seed "$ASAN_SEED" --cycles "$ASAN_CYCLES" --knobs "$k" || return 1
+  done
+}
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  [ ${#ASAN_RANDOM[@]} -gt 0 ] && check "${b}_asan_random" asan_random "$b"
+  for v in "${VECTORS[@]}"; do
+    check "${b}_asan_vec_$(basename "$v" .vec)" "$B/asan/blkrun-c" "$b" --mode c --vec "$v"
+  done
 done
 
 echo "== RTL builds (one Verilated model per configuration)"
-# the random lockstep matrix: {48 warp, 8 block, 32 in-block} x {fixed, rr, longest,
-# greedy-fixed} x {flush on, off} at depth 8, plus configurations for every other branch
-sigs=("NumQ=48,Sig=warp" "NumQ=8,Sig=block" "NumQ=32,Sig=inblk")
-matrix=()
-for s in "${sigs[@]}"; do
-  for p in fixed rr longest greedy-fixed; do
-    for f in 1 0; do matrix+=("$s,Depth=8,Policy=$p,Flush=$f"); done
+# every configuration the random matrix and the vectors use, one build per distinct tag:
+# the shared objects first (the first block's main configuration), then two at a time
+first=${TEST_BLOCKS%% *}
+if [ -n "$first" ]; then
+  manifest "$first"
+  cfg_args "$MAIN_CONFIG"
+  check build_rtl_shared tb/run "$first" "${CFG[@]}" --build-only
+fi
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  specs=("$MAIN_CONFIG")
+  for e in "${LOCKSTEP_MATRIX[@]}"; do specs+=("${e%%|*}"); done
+  for v in "${VECTORS[@]}"; do specs+=("$(vec_cfg "$v")"); done
+  for s in "${specs[@]}"; do
+    cfg_args "$s"
+    printf '%s\t%s\t%s\n' "$b" "$("$B/bin/portgen" "$b" "${CFG[@]}" --tag 2>/dev/null || echo "bad:$s")" "$s"
   done
-done
-extras=("Policy=greedy-rr,Latency=3" "Policy=greedy-longest,Latency=18" "Bypass=all,Latency=4"
-        "Bypass=off,Flush=0" "NumQ=64,Depth=32,Policy=longest,AddrW=64,PcW=64,TagW=32|burst=0.8,hot=0.9,hotq=1,refuse=0.7"
-        "NumQ=5,Depth=5,Policy=rr" "NumQ=1,Depth=1,Latency=3" "NumQ=3,Sig=block,Depth=2,Policy=greedy-longest,Bypass=all")
-vec_cfgs=()
-for v in vectors/mrpb/*.vec; do
-  c=$(sed -n 's/#.*//; s/^[[:space:]]*config[[:space:]]\+\(.*[^[:space:]]\)[[:space:]]*$/\1/p' "$v" | head -n1)
-  vec_cfgs+=("$c")
-done
-# shared objects first (with the final configuration), then the models two at a time,
-# one per distinct configuration tag
-check build_rtl_shared tb/run mrpb --preset final --build-only
-for c in "${matrix[@]}" "${extras[@]}" "${vec_cfgs[@]}"; do
-  c=${c%%|*}
-  printf '%s\t%s\n' "$("$B/bin/portgen" mrpb --config "$c" --tag)" "$c"
-done | sort -u -k1,1 | cut -f2 >"$L/configs.txt"
+done | sort -u -k1,2 | cut -f1,3 >"$L/configs.txt"
 echo "    $(wc -l <"$L/configs.txt") distinct configurations"
-check build_rtl_all bash -c "xargs -d '\n' -P 2 -I{} tb/run mrpb --config {} --build-only <$L/configs.txt"
+build_one() { # build_one "BLOCK<TAB>SPEC"
+  . tb/blocks.sh
+  cfg_args "${1#*$'\t'}"
+  tb/run "${1%%$'\t'*}" "${CFG[@]}" --build-only
+}
+export -f build_one
+check build_rtl_all bash -c "xargs -d '\n' -P 2 -n 1 bash -c 'build_one \"\$1\"' _ <$L/configs.txt"
 
 echo "== directed vectors in c, rtl and lockstep"
-for v in vectors/mrpb/*.vec; do
-  for m in c rtl lockstep; do
-    check "vec_${m}_$(basename "$v" .vec)" tb/run mrpb --mode "$m" --vec "$v"
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  for v in "${VECTORS[@]}"; do
+    for m in c rtl lockstep; do
+      check "${b}_vec_${m}_$(basename "$v" .vec)" tb/run "$b" --mode "$m" --vec "$v"
+    done
   done
 done
 
-echo "== random lockstep: 500000 cycles a configuration, 0 mismatches, every branch reached"
-# which outputs must reach which values in a configuration's run (coverage of the run itself)
-wanted() {
-  local c=$1 w="req_ready_o=0 out_valid_o=1 drain_why_o=0"
-  case ",$c," in *,Flush=0,*) ;; *) w="$w drain_why_o=2 drain_why_o=3 wpass_o=1 flush_o=1" ;; esac
-  case ",$c," in *greedy*) w="$w drain_why_o=1" ;; esac
-  case ",$c," in *,Bypass=off,*) ;; *) w="$w bypass_o=1" ;; esac
-  echo "$w"
-}
-total=0
-i=0
-for entry in "${matrix[@]}" "${extras[@]}"; do
-  i=$((i + 1))
-  c=${entry%%|*}
-  knobs="" ; [ $((i % 2)) = 0 ] && knobs="refuse=0.6,write=0.15,hot=0.8,maxburst=12"
-  [ "$entry" != "$c" ] && knobs=${entry#*|}  # "config|knobs": knobs of its own
-  name="lockstep_$(printf %02d $i)"
-  check "$name" tb/run mrpb --mode lockstep --config "$c" --seed "$i" --cycles 500000 --knobs "$knobs" --stats
-  n=$(grep -o '[0-9]* compared C-vs-RTL, 0 mismatches' "$L/$name.log" | cut -d' ' -f1)
-  [ -n "$n" ] && total=$((total + n))
-  missing=""
-  for pv in $(wanted "$c"); do
-    hits=$(awk -v p="${pv%=*}" -v v="=${pv#*=}:" '$1 == p { for (i = 2; i <= NF; i++) if ($i == v) print $(i + 1) }' "$L/$name.log")
-    [ "${hits:-0}" -ge 1 ] || missing="$missing $pv"
+echo "== random lockstep: every configuration of each block's matrix, 0 mismatches (outputs and state), every branch reached"
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  total=0
+  i=0
+  for entry in "${LOCKSTEP_MATRIX[@]}"; do
+    i=$((i + 1))
+    c=${entry%%|*}
+    knobs=""; [ "$entry" != "$c" ] && knobs=${entry#*|}
+    cfg_args "$c"
+    name="${b}_lockstep_$(printf %02d $i)"
+    check "$name" tb/run "$b" --mode lockstep "${CFG[@]}" --seed "$i" --cycles "$LOCKSTEP_CYCLES" --knobs "$knobs" --stats
+    n=$(grep -o '[0-9]* compared C-vs-RTL, 0 mismatches' "$L/$name.log" | cut -d' ' -f1)
+    [ -n "$n" ] && total=$((total + n))
+    # the run's own coverage: each wanted output value held in at least one cycle
+    wants=$(coverage_wants "$c")
+    missing=""
+    for pv in $wants; do
+      hits=$(awk -v p="${pv%=*}" -v v="=${pv#*=}:" '$1 == p { for (i = 2; i <= NF; i++) if ($i == v) print $(i + 1) }' "$L/$name.log")
+      [ "${hits:-0}" -ge 1 ] || missing="$missing $pv"
+    done
+    echo "    $b ${c:-(defaults)}${knobs:+ knobs=$knobs}: ${n:-0} cycles compared${missing:+; NOT REACHED:$missing}"
+    if [ -n "$wants" ]; then
+      if [ -z "$missing" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL coverage_$name:$missing never reached"; fi
+    fi
   done
-  echo "    $c${knobs:+ knobs=$knobs}: ${n:-0} cycles compared${missing:+; NOT REACHED:$missing}"
-  if [ -z "$missing" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL coverage_$name:$missing never reached"; fi
+  echo "    $b lockstep random total: $total cycles compared, over $i configurations"
+  # every run compared every one of its cycles (a run stopped early, or a summary line
+  # that changed form, shows here)
+  check "${b}_lockstep_all_cycles_compared" test "$total" -eq $((i * LOCKSTEP_CYCLES))
 done
-echo "    lockstep random total: $total cycles compared, over $i configurations"
-check lockstep_total_at_least_1M test "$total" -ge 1000000
 
 echo "== the checker can fail: planted RTL bugs must be reported"
 tb/plant_bugs.sh >"$L/planted.log" 2>&1
@@ -115,22 +144,62 @@ grep -E '^(CAUGHT|MISSED|WRONG)' "$L/planted.log" | sed 's/^/    /'
 if [ $prc = 0 ]; then pass=$((pass + 1)); echo "PASS planted_bugs"; else fail=$((fail + 1)); echo "FAIL planted_bugs (log: $L/planted.log)"; tail -n 20 "$L/planted.log" | sed 's/^/    /'; fi
 
 echo "== determinism, waveforms, bad input"
-check determinism bash -c "tb/run mrpb --mode c --seed 9 --cycles 20000 --print > $L/d1.txt 2>/dev/null && tb/run mrpb --mode c --seed 9 --cycles 20000 --print > $L/d2.txt 2>/dev/null && cmp $L/d1.txt $L/d2.txt && tb/run mrpb --mode rtl --preset final --seed 9 --cycles 20000 --print > $L/d3.txt 2>/dev/null && cmp $L/d1.txt $L/d3.txt"
-check waves bash -c "rm -f $B/waves/mrpb-seed4.* && make -s waves BLOCK=mrpb SEED=4 CYCLES=500 && python3 tb/lint/check_gtkw.py $B/waves/mrpb-seed4.gtkw"
-printf 'in req_valid_i req_warp_i\n1 0x40\n' > "$L/bad_width.vec"
-printf 'in req_valid_i bogus_i\n1 1\n' > "$L/bad_port.vec"
-printf 'in req_valid_i req_warp_i\n1\n' > "$L/bad_count.vec"
-expect_fail bad_vec_width 2 "does not fit" tb/run mrpb --mode c --vec "$L/bad_width.vec"
-expect_fail bad_vec_port 2 "not an input port" tb/run mrpb --mode c --vec "$L/bad_port.vec"
-expect_fail bad_vec_count 2 "expected 2 input values" tb/run mrpb --mode c --vec "$L/bad_count.vec"
-expect_fail bad_config_range 2 "Latency=2 out of range" tb/run mrpb --mode lockstep --config Latency=2
-expect_fail bad_config_key 2 "unknown parameter" tb/run mrpb --mode c --config Colour=red
-expect_fail bad_knob 2 "unknown knob" tb/run mrpb --mode c --knobs speed=3
-expect_fail bad_mode 2 "must be c, rtl or lockstep" tb/run mrpb --mode fast
-expect_fail missing_vec 2 "cannot open" tb/run mrpb --mode rtl --vec /nonexistent.vec
+determinism() { # determinism BLOCK SPEC: same seed, same bytes; the RTL prints the C model's bytes
+  local b=$1
+  cfg_args "$2"
+  tb/run "$b" --mode c "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d1.txt" 2>/dev/null &&
+    tb/run "$b" --mode c "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d2.txt" 2>/dev/null &&
+    cmp "$L/$b-d1.txt" "$L/$b-d2.txt" &&
+    tb/run "$b" --mode rtl "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d3.txt" 2>/dev/null &&
+    cmp "$L/$b-d1.txt" "$L/$b-d3.txt" && [ "$(wc -l <"$L/$b-d1.txt")" -gt 20000 ]
+}
+waves() { # waves BLOCK SPEC: make waves, and every signal its .gtkw names is in the FST
+  local b=$1
+  cfg_split "$2"
+  rm -f "$B/waves/$b-seed4."* && make -s waves BLOCK="$b" PRESET="$CFG_PRESET" CONFIG="$CFG_CONFIG" SEED=4 CYCLES=500 &&
+    python3 tb/lint/check_gtkw.py "$B/waves/$b-seed4.gtkw"
+}
+# bad input, derived from the block's own port list and parameter table
+param_over() { # param_over BLOCK: "Name=V", V one above the range of the block's first parameter
+  sed -n 's/^[[:space:]]*X(\([A-Za-z0-9_]*\),[[:space:]]*[0-9]*,[[:space:]]*\([0-9]*\),.*/\1 \2/p' \
+    "cmodel/blocks/$1/${1}_params.def" | head -n1 | awk '{ print $1 "=" $2 + 1 }'
+}
+bad_input() { # bad_input BLOCK
+  local b=$1 ports p1 p2 pw w po
+  "$B/bin/portgen" "$b" --wrapper "$L/$b-ports.v" --glue "$L/$b-glue.h" || { fail=$((fail + 1)); echo "FAIL ${b}_bad_input: portgen"; return; }
+  # the inputs of the wrapper (not the clock, the C model's cm_* values or mismatch_i)
+  ports=$(awk '$1 == "input" { n = $NF; sub(/,$/, "", n); w = 1
+                if ($3 ~ /^\[/) { split(substr($3, 2), a, ":"); w = a[1] + 1 }
+                if (n != "clk_i" && n !~ /^cm_/ && n != "mismatch_i") print n, w }' "$L/$b-ports.v")
+  p1=$(sed -n 1p <<<"$ports" | cut -d' ' -f1)
+  p2=$(sed -n 2p <<<"$ports" | cut -d' ' -f1)
+  # a value one bit too wide for the first multi-bit input of at most 32 bits (else the first)
+  read -r pw w < <(awk '$2 > 1 && $2 <= 32 { print; exit }' <<<"$ports")
+  [ -z "${pw:-}" ] && read -r pw w <<<"$(sed -n 1p <<<"$ports")"
+  printf 'in %s\n0x%x\n' "$pw" $((1 << w)) >"$L/$b-bad_width.vec"
+  printf 'in %s bogus_i\n1 1\n' "$p1" >"$L/$b-bad_port.vec"
+  printf 'in %s %s\n1\n' "$p1" "${p2:-$p1}" >"$L/$b-bad_count.vec"
+  expect_fail "${b}_bad_vec_width" 2 "does not fit" tb/run "$b" --mode c --vec "$L/$b-bad_width.vec"
+  expect_fail "${b}_bad_vec_port" 2 "not an input port" tb/run "$b" --mode c --vec "$L/$b-bad_port.vec"
+  [ -n "$p2" ] && expect_fail "${b}_bad_vec_count" 2 "expected 2 input values" tb/run "$b" --mode c --vec "$L/$b-bad_count.vec"
+  po=$(param_over "$b")
+  [ -n "$po" ] && expect_fail "${b}_bad_config_range" 2 "$po out of range" tb/run "$b" --mode lockstep --config "$po"
+  expect_fail "${b}_bad_config_key" 2 "unknown parameter" tb/run "$b" --mode c --config Colour=red
+  expect_fail "${b}_bad_knob" 2 "unknown knob" tb/run "$b" --mode c --knobs speed=3
+  expect_fail "${b}_bad_mode" 2 "must be c, rtl or lockstep" tb/run "$b" --mode fast
+  expect_fail "${b}_missing_vec" 2 "cannot open" tb/run "$b" --mode rtl --vec /nonexistent.vec
+}
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  check "${b}_determinism" determinism "$b" "$MAIN_CONFIG"
+  check "${b}_waves" waves "$b" "$MAIN_CONFIG"
+  bad_input "$b"
+done
+expect_fail bad_block 2 "unknown block 'nosuch'" tb/run nosuch --mode c
 
 # the other areas (GPU model, VPI/cocotb, synthesis flow) add their checks as fragments
-# tb/tests.d/NN-name.sh, sourced here in order; they use check / expect_fail above
+# tb/tests.d/NN-name.sh, sourced here in order; they use check / expect_fail above and
+# loop over $TEST_BLOCKS (manifest B loads a block's manifest)
 for frag in tb/tests.d/*.sh; do
   [ -e "$frag" ] || continue
   # shellcheck disable=SC1090

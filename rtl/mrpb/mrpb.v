@@ -4,7 +4,7 @@
 // Sits between the coalescer and the L1 data cache of one SM. Requests are sorted
 // into NumQ FIFO queues by a signature (warp id, block id or in-block warp id),
 // and one request a cycle is drained, by policy, into an outbound register that
-// is offered to the cache. Bit-accurate twin: cmodel/blocks/mrpb.c. Ports: tb/ports/mrpb.def.
+// is offered to the cache. Bit-accurate twin: cmodel/blocks/mrpb/mrpb.c. Ports: cmodel/blocks/mrpb/mrpb_ports.def.
 //
 // Handshakes (one clock, posedge, synchronous active-high reset):
 //   producer  req_valid_i / req_ready_o: a request moves when both are high.

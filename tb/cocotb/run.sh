@@ -3,8 +3,9 @@
 # model (build/cocotb/libblkc.so through ctypes), under Icarus or Verilator. Builds what
 # it needs; cocotb itself comes from mk/deps.sh (pinned version).
 #
-#   tb/cocotb/run.sh [--sim icarus|verilator|both]     every block: the three tests on its
-#                                                      final preset, and every vector file
+#   tb/cocotb/run.sh [--sim icarus|verilator|both]     every block of the block list: the
+#                                                      random tests on its manifest's
+#                                                      MAIN_CONFIG, and every vector file
 #   tb/cocotb/run.sh [--sim S] BLOCK [--preset P] [--config K=V,...] [--vec FILE]...
 #                    [--test test_vectors,test_random_stim,test_random_py]
 #                    [--seed N] [--cycles N] [--pycycles N] [--knobs k=v,...]
@@ -34,7 +35,7 @@ while [ $# -gt 0 ]; do
     --rtl-dir) need "$@"; rtl_dir=$2; shift 2 ;;
     --bench) bench=1; shift ;;
     --build-only) build_only=1; shift ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) die "unknown argument '$1'" ;;
     *) [ -z "$block" ] || die "unexpected argument '$1' (one block at a time)"; block=$1; shift ;;
   esac
@@ -62,9 +63,9 @@ mkdir -p build/cocotb
 mkdir -p build/vpi
 flock build/vpi/.checker.lock make -s --no-print-directory -f tb/cocotb/cocotb.mk lib COCO_LIB="$coco_lib" COCO_SHARE="$coco_share" >&2 \
   || die "building the C model library failed"
-blocks() { (cd tb/ports && ls *.def | sed 's/\.def$//'); }
+. tb/blocks.sh   # blocks, manifest, cfg_args
 # the configuration a vector file asks for, as preset|config
-vec_cfg() {
+vec_pc() {
   printf '%s|%s\n' \
     "$(sed -n 's/#.*//; s/^[[:space:]]*preset[[:space:]]\+\([^[:space:]]*\).*/\1/p' "$1" | head -n1)" \
     "$(sed -n 's/#.*//; s/^[[:space:]]*config[[:space:]]\+\(.*[^[:space:]]\)[[:space:]]*$/\1/p' "$1" | head -n1)"
@@ -73,17 +74,18 @@ vec_cfg() {
 # ---- no block: every block, every simulator asked for
 if [ -z "$block" ]; then
   [ -z "$preset$config$tests$knobs$print$rtl_dir" ] && [ ${#vecs[@]} = 0 ] && [ $bench$build_only = 00 ] \
-    || die "options need a BLOCK (e.g. tb/cocotb/run.sh --sim icarus mrpb --seed 3)"
+    || die "options need a BLOCK (one of: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
   sims=(icarus verilator); [ "$sim" != both ] && sims=("$sim")
   rc=0
   for b in $(blocks); do
+    manifest "$b" || { rc=1; continue; }
+    cfg_args "$MAIN_CONFIG"
     for s in "${sims[@]}"; do
-      "$0" --sim "$s" "$b" --preset final --test test_random_stim,test_random_py --seed "$seed" || rc=1
+      "$0" --sim "$s" "$b" "${CFG[@]}" --test test_random_stim,test_random_py --seed "$seed" || rc=1
       # directed: the vector files grouped by the configuration they were written for
       declare -A groups=()
-      for v in vectors/"$b"/*.vec; do
-        [ -e "$v" ] || continue
-        IFS='|' read -r p c <<<"$(vec_cfg "$v")"
+      for v in "${VECTORS[@]}"; do
+        IFS='|' read -r p c <<<"$(vec_pc "$v")"
         a=(); [ -n "$p" ] && a+=(--preset "$p"); [ -n "$c" ] && a+=(--config "$c")
         t=$(build/bin/portgen "$b" "${a[@]}" --tag) || { rc=1; continue; }
         groups[$t]="${groups[$t]:-} $v"
@@ -97,7 +99,7 @@ if [ -z "$block" ]; then
   done
   exit $rc
 fi
-[ -e "tb/ports/$block.def" ] || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
+blocks | grep -qx -- "$block" || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
 if [ "$sim" = both ]; then
   rc=0
   for s in icarus verilator; do
@@ -115,7 +117,7 @@ fi
 # ---- one block, one simulator
 if [ ${#vecs[@]} -gt 0 ]; then
   for v in "${vecs[@]}"; do [ -r "$v" ] || die "$v: cannot open"; done
-  if [ -z "$preset$config" ]; then IFS='|' read -r preset config <<<"$(vec_cfg "${vecs[0]}")"; fi
+  if [ -z "$preset$config" ]; then IFS='|' read -r preset config <<<"$(vec_pc "${vecs[0]}")"; fi
   [ -z "$tests" ] && tests=test_vectors
 fi
 [ -z "$tests" ] && tests=test_vectors,test_random_stim,test_random_py
@@ -126,7 +128,7 @@ cfg_args=()
 tag=$(build/bin/portgen "$block" "${cfg_args[@]}" --tag 2>&1) || die "${tag#portgen: }"
 cfgtxt=$(build/bin/vpigen "$block" "${cfg_args[@]}" --format)
 for v in "${vecs[@]}"; do
-  IFS='|' read -r p c <<<"$(vec_cfg "$v")"
+  IFS='|' read -r p c <<<"$(vec_pc "$v")"
   a=(); [ -n "$p" ] && a+=(--preset "$p"); [ -n "$c" ] && a+=(--config "$c")
   [ "$(build/bin/portgen "$block" "${a[@]}" --tag 2>/dev/null)" = "$tag" ] \
     || die "$v is written for another configuration than $tag (one configuration a run)"

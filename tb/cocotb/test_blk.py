@@ -23,7 +23,7 @@ from cocotb.triggers import ReadOnly, Timer
 from blkmodel import Model
 
 ENV = os.environ
-BLOCK = ENV.get("BLK_BLOCK", "mrpb")
+BLOCK = ENV["BLK_BLOCK"]  # set by tb/cocotb/run.sh
 PRESET = ENV.get("BLK_PRESET", "")
 CONFIG = ENV.get("BLK_CONFIG", "")
 SIM = ENV.get("BLK_SIM", "sim")

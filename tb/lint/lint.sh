@@ -1,48 +1,94 @@
 #!/usr/bin/env bash
-# lint.sh: the RTL quality gates. verilator --lint-only -Wall clean over several
-# configurations (waivers only in tb/lint/waivers.vlt), Icarus and Yosys 0.23 accept
-# it, and the RTL's ports match the port list (the generated wrapper lints clean).
+# lint.sh: the RTL quality gates (waivers only in tb/lint/waivers.vlt, each with its reason).
+#   rtl/common/*.v as a whole: verilator --lint-only -Wall with each module as the top
+#     (default parameters), Icarus and Yosys 0.23 elaborate every module
+#   every block of the block list, from its manifest (tb/blocks/<b>/manifest.sh):
+#     verilator -Wall and Icarus over LINT_CONFIGS, Yosys over LINT_YOSYS_CONFIGS, the
+#     `ifdef FORMAL properties elaborate (LINT_FORMAL), and the RTL's ports match the port
+#     list: the wrapper portgen generates for each LINT_PORT_CONFIGS configuration (every
+#     port, and the pr_* state probes read by hierarchical reference into u_dut) lints
+#     clean with the block's RTL, plain and with -DBLK_WAVES (the lockstep engine's form)
+# Exit 0 only if every gate passed; each failure is one "lint: ..." line and the tool's words.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-rtl=(rtl/common/*.v rtl/mrpb/*.v)
-cfgs=("" "-GDrain=1 -GGreedy=1" "-GDrain=2 -GNumQ=8 -GSig=1 -GFlush=0" "-GNumQ=32 -GSig=2 -GLatency=18"
-      "-GNumQ=1 -GDepth=1 -GLatency=3" "-GNumQ=64 -GDepth=32 -GDrain=2 -GAddrW=64 -GPcW=64 -GTagW=32")
-rc=0
-for c in "${cfgs[@]}"; do
-  # shellcheck disable=SC2086
-  if ! verilator --lint-only -Wall $c tb/lint/waivers.vlt "${rtl[@]}" --top-module mrpb; then
-    echo "lint: verilator -Wall failed for mrpb ${c:-(defaults)}"; rc=1
-  fi
-done
-echo "lint: verilator -Wall clean over ${#cfgs[@]} configurations"
+. tb/blocks.sh
 mkdir -p build/lint
-ok=1
-for c in "${cfgs[@]}"; do
-  # shellcheck disable=SC2086
-  if ! iverilog -g2005 -Wall -o build/lint/mrpb.vvp ${c//-G/-Pmrpb.} -s mrpb "${rtl[@]}"; then
-    echo "lint: icarus rejected mrpb ${c:-(defaults)}"; ok=0; rc=1
-  fi
+rc=0
+common=(rtl/common/*.v)
+
+# ---- rtl/common as a whole
+mods=()
+for f in "${common[@]}"; do
+  for m in $(sed -n 's/^[[:space:]]*module[[:space:]]\+\([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$f"); do
+    mods+=("$m")
+    if ! verilator --lint-only -Wall tb/lint/waivers.vlt "${common[@]}" --top-module "$m"; then
+      echo "lint: verilator -Wall failed for rtl/common module $m ($f)"; rc=1
+    fi
+  done
 done
-[ $ok = 1 ] && echo "lint: icarus ($(iverilog -V 2>/dev/null | head -n1 | cut -d' ' -f1-4)) accepts the RTL in ${#cfgs[@]} configurations"
-for p in "" "chparam -set Drain 2 -set NumQ 8 mrpb;"; do
-  if ! yosys -q -p "read_verilog -defer ${rtl[*]}; ${p} hierarchy -top mrpb; proc; check -assert; stat" >build/lint/yosys.log 2>&1; then
-    echo "lint: yosys rejected the RTL (${p:-defaults}):"; tail -n 5 build/lint/yosys.log; rc=1
+if ! iverilog -g2005 -Wall -o build/lint/common.vvp "${common[@]}"; then
+  echo "lint: icarus rejected rtl/common/*.v"; rc=1
+fi
+if ! yosys -q -p "read_verilog ${common[*]}; hierarchy; proc; check -assert" >build/lint/yosys-common.log 2>&1; then
+  echo "lint: yosys rejected rtl/common/*.v:"; tail -n 5 build/lint/yosys-common.log; rc=1
+fi
+[ $rc = 0 ] && echo "lint: rtl/common: ${#mods[@]} modules (${mods[*]}) clean under verilator -Wall, icarus and yosys"
+
+# ---- every block
+make -s build/bin/portgen || { echo "lint: cannot build build/bin/portgen"; exit 1; }
+for b in $(blocks); do
+  manifest "$b" || { rc=1; continue; }
+  brc=0
+  rtl=("${common[@]}" rtl/"$b"/*.v)
+  for c in "${LINT_CONFIGS[@]}"; do
+    # shellcheck disable=SC2086
+    if ! verilator --lint-only -Wall $c tb/lint/waivers.vlt "${rtl[@]}" --top-module "$b"; then
+      echo "lint: verilator -Wall failed for $b ${c:-(defaults)}"; brc=1
+    fi
+  done
+  [ $brc = 0 ] && echo "lint: $b: verilator -Wall clean over ${#LINT_CONFIGS[@]} configurations"
+  ok=1
+  for c in "${LINT_CONFIGS[@]}"; do
+    # shellcheck disable=SC2086
+    if ! iverilog -g2005 -Wall -o "build/lint/$b.vvp" ${c//-G/-P$b.} -s "$b" "${rtl[@]}"; then
+      echo "lint: icarus rejected $b ${c:-(defaults)}"; ok=0; brc=1
+    fi
+  done
+  [ $ok = 1 ] && echo "lint: $b: icarus ($(iverilog -V 2>/dev/null | head -n1 | cut -d' ' -f1-4)) accepts the RTL in ${#LINT_CONFIGS[@]} configurations"
+  ok=1
+  for c in "${LINT_YOSYS_CONFIGS[@]}"; do
+    p=""
+    for kv in $c; do kv=${kv#-G}; p="$p -set ${kv%%=*} ${kv#*=}"; done
+    [ -n "$p" ] && p="chparam$p $b;"
+    if ! yosys -q -p "read_verilog -defer ${rtl[*]}; ${p} hierarchy -top $b; proc; check -assert; stat" >"build/lint/yosys-$b.log" 2>&1; then
+      echo "lint: yosys rejected $b (${c:-defaults}):"; tail -n 5 "build/lint/yosys-$b.log"; ok=0; brc=1
+    fi
+  done
+  [ $ok = 1 ] && echo "lint: $b: $(yosys -V | cut -d' ' -f1-2) accepts the RTL in ${#LINT_YOSYS_CONFIGS[@]} configurations (hierarchy, proc, check -assert)"
+  if [ "$LINT_FORMAL" -gt 0 ]; then
+    n=$(yosys -p "read_verilog -formal -DFORMAL ${rtl[*]}; hierarchy -top $b; proc; stat" 2>&1 |
+        awk '$1 == "$assert" {print $2; exit}')
+    if [ "${n:-0}" -ge "$LINT_FORMAL" ]; then echo "lint: $b: yosys elaborates $n FORMAL assertions"
+    else echo "lint: $b: FORMAL properties did not elaborate (${n:-0} assertions, want >= $LINT_FORMAL)"; brc=1; fi
   fi
+  # ports and probes: the wrapper generated from the port list connects every RTL port
+  # with the same width and reads every probed register
+  ok=1
+  for s in "${LINT_PORT_CONFIGS[@]}"; do
+    cfg_args "$s"
+    if ! build/bin/portgen "$b" "${CFG[@]}" --wrapper "build/lint/${b}_top.v" --glue "build/lint/$b-glue.h"; then
+      echo "lint: portgen failed for $b ${s:-(defaults)}"; ok=0; brc=1; continue
+    fi
+    # as the VPI/cocotb harnesses use it, and as the lockstep engine's build (waveform inputs)
+    for d in "" -DBLK_WAVES; do
+      # shellcheck disable=SC2086
+      if ! verilator --lint-only -Wall $d tb/lint/waivers.vlt "build/lint/${b}_top.v" "${rtl[@]}" --top-module "${b}_top"; then
+        echo "lint: rtl/$b ports or probes differ from cmodel/blocks/$b/${b}_ports.def (${s:-defaults}${d:+, $d})"; ok=0; brc=1
+      fi
+    done
+  done
+  [ $ok = 1 ] && echo "lint: $b: rtl/$b ports and state probes match cmodel/blocks/$b/${b}_ports.def in ${#LINT_PORT_CONFIGS[@]} configurations"
+  [ $brc = 0 ] || rc=1
 done
-[ $rc = 0 ] && echo "lint: $(yosys -V | cut -d' ' -f1-2) accepts the RTL (hierarchy, proc, check -assert)"
-# the `ifdef FORMAL properties elaborate (one pair of assertions per queue)
-n=$(yosys -p "read_verilog -formal -DFORMAL ${rtl[*]}; hierarchy -top mrpb; proc; stat" 2>&1 |
-    awk '$1 == "$assert" {print $2; exit}')
-if [ "${n:-0}" -gt 0 ]; then echo "lint: yosys elaborates $n FORMAL assertions"; else echo "lint: FORMAL properties did not elaborate"; rc=1; fi
-# ports: the wrapper generated from tb/ports/mrpb.def must connect every RTL port with
-# the same width (a wide and a narrow qlen_o, a 6- and a 3-bit queue index)
-make -s build/bin/portgen
-for c in "" "NumQ=8,Sig=block,Policy=rr"; do
-  build/bin/portgen mrpb --config "$c" --wrapper build/lint/mrpb_top.v --glue build/lint/glue.h
-  if ! verilator --lint-only -Wall tb/lint/waivers.vlt build/lint/mrpb_top.v "${rtl[@]}" --top-module mrpb_top; then
-    echo "lint: rtl/mrpb/mrpb.v ports differ from tb/ports/mrpb.def (${c:-defaults})"; rc=1
-  fi
-done
-[ $rc = 0 ] && echo "lint: rtl/mrpb/mrpb.v ports match tb/ports/mrpb.def in 2 configurations"
 exit $rc

@@ -1,77 +1,131 @@
 # 50-vpi.sh (sourced by tb/run_tests.sh): the C VPI checker under Icarus and under
 # Verilator --vpi, and the cocotb tests under both, each checking RTL against the C
 # model; their per-cycle dumps must equal the lockstep engine's for the same seeds, and
-# every planted bug must be reported on every path (tb/vpi/planted.sh).
+# every planted bug must be reported on every path (tb/vpi/planted.sh). What runs for a
+# block: the VPI_* and COCOTB_* variables of its manifest (tb/blocks/<b>/manifest.sh).
 echo "== VPI checker (Icarus, Verilator --vpi) and cocotb: RTL against the C model"
 vpi_t0=$(date +%s)
 VL=$L/vpi
 rm -rf "$VL"; mkdir -p "$VL"
-vpi_cfg2="NumQ=8,Sig=block,Depth=4,Policy=greedy-rr,Latency=3,Bypass=all"
-vpi_knobs2="refuse=0.6,write=0.15,hot=0.8,maxburst=12,reset=0.002"
 
-# builds: the shared objects once, then the configurations two at a time
+# builds: the shared objects once, then every configuration the runs below use, two at a time
 check vpi_build_shared bash -c "mk/deps.sh && make -s -f tb/cocotb/cocotb.mk lib"
-check vpi_build_configs bash -c "printf '%s\n' 'tb/vpi/run.sh --sim verilator mrpb --preset final --build-only' \
-  'tb/cocotb/run.sh --sim verilator mrpb --preset final --build-only' \
-  'tb/vpi/run.sh --sim verilator mrpb --config $vpi_cfg2 --build-only' \
-  'tb/vpi/run.sh --sim icarus mrpb --preset final --build-only' \
-  'tb/vpi/run.sh --sim icarus mrpb --config $vpi_cfg2 --build-only' \
-  'tb/cocotb/run.sh --sim icarus mrpb --preset final --build-only' | xargs -d '\n' -P 2 -I{} bash -c '{} >/dev/null'"
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  for e in "${VPI_AGREE[@]}"; do
+    IFS='|' read -r _ s _ _ <<<"$e"; cfg_args "$s"
+    for p in icarus verilator; do echo "tb/vpi/run.sh --sim $p $b ${CFG[*]} --build-only"; done
+  done
+  for e in "${VPI_RANDOM[@]}"; do
+    IFS='|' read -r p s _ <<<"$e"; cfg_args "$s"
+    echo "tb/vpi/run.sh --sim $p $b ${CFG[*]} --build-only"
+  done
+  for e in "${COCOTB_AGREE[@]%%|*}" "${COCOTB_RANDOM[@]%%|*}"; do
+    cfg_args "$e"
+    for p in icarus verilator; do echo "tb/cocotb/run.sh --sim $p $b ${CFG[*]} --build-only"; done
+  done
+done | sort -u >"$VL/builds.txt"
+check vpi_build_configs bash -c "xargs -d '\n' -P 2 -I{} bash -c '{} >/dev/null' <$VL/builds.txt"
 
 # cycles checked with 0 mismatches, from a run's summary line
 vpi_cycles() { grep -ho '[0-9]* compared C-vs-RTL, 0 mismatches\|[0-9]* cycles checked, 0 mismatches' "$@" | awk '{ s += $1 } END { print s + 0 }'; }
 
 # the per-cycle dump (tb/run --print) of each path equals the lockstep engine's
-vpi_agree() { # vpi_agree NAME CYCLES CONFIG KNOBS
-  local n=$1 cyc=$2 ref=$VL/$1-lockstep.txt p c=(--preset final)
-  [ -n "$3" ] && c=(--config "$3")
+vpi_agree() { # vpi_agree BLOCK NAME SPEC KNOBS CYCLES
+  local b=$1 n=$1-$2 ref=$VL/$1-$2-lockstep.txt p c
+  cfg_args "$3"; c=("${CFG[@]}")
   [ -n "$4" ] && c+=(--knobs "$4")
-  tb/run mrpb --mode lockstep "${c[@]}" --seed 5 --cycles "$cyc" --print >"$ref" 2>/dev/null || return 1
+  tb/run "$b" --mode lockstep "${c[@]}" --seed "$VPI_AGREE_SEED" --cycles "$5" --print >"$ref" 2>/dev/null || return 1
   for p in icarus verilator; do
-    tb/vpi/run.sh --sim $p mrpb "${c[@]}" --seed 5 --cycles "$cyc" --print \
+    tb/vpi/run.sh --sim $p "$b" "${c[@]}" --seed "$VPI_AGREE_SEED" --cycles "$5" --print \
       >"$VL/$n-$p.txt" 2>"$VL/$n-$p.err" || { cat "$VL/$n-$p.err"; return 1; }
     cmp "$ref" "$VL/$n-$p.txt" || return 1
     echo "$p+vpi: $(wc -l <"$ref") lines, md5 $(md5sum <"$ref" | cut -c1-12), same as lockstep; $(cat "$VL/$n-$p.err")"
   done
 }
-check vpi_agree_final vpi_agree final 5000 "" ""
-check vpi_agree_harsh vpi_agree harsh 5000 "$vpi_cfg2" "$vpi_knobs2"
-check cocotb_agree_final bash -c "for p in icarus verilator; do tb/cocotb/run.sh --sim \$p mrpb --preset final --test test_random_stim --seed 5 --cycles 2000 --print $VL/cocotb-\$p.txt || exit 1; \
-  tb/run mrpb --mode lockstep --preset final --seed 5 --cycles 2000 --print 2>/dev/null | cmp - $VL/cocotb-\$p.txt || exit 1; done"
+cocotb_agree() { # cocotb_agree BLOCK SPEC CYCLES: test_random_stim's dump equals lockstep's
+  local b=$1 p
+  cfg_args "$2"
+  for p in icarus verilator; do
+    tb/cocotb/run.sh --sim $p "$b" "${CFG[@]}" --test test_random_stim --seed "$COCOTB_AGREE_SEED" --cycles "$3" --print "$VL/$b-cocotb-$p.txt" || return 1
+    tb/run "$b" --mode lockstep "${CFG[@]}" --seed "$COCOTB_AGREE_SEED" --cycles "$3" --print 2>/dev/null | cmp - "$VL/$b-cocotb-$p.txt" || return 1
+  done
+}
+vpi_vectors() { # vpi_vectors SIM BLOCK FILE...: each vector file through the VPI checker
+  local s=$1 b=$2; shift 2
+  if [ "$s" = icarus ]; then
+    printf '%s\n' "$@" | xargs -d '\n' -P 2 -I{} tb/vpi/run.sh --sim icarus "$b" --vec {}
+  else
+    local v; for v in "$@"; do tb/vpi/run.sh --sim "$s" "$b" --vec "$v" || return 1; done
+  fi
+}
+cocotb_sim() { # cocotb_sim SIM BLOCK: COCOTB_RANDOM, then the simulator's vector files
+  local s=$1 b=$2 e sp seed cyc pyc v
+  for e in "${COCOTB_RANDOM[@]}"; do
+    IFS='|' read -r sp seed cyc pyc <<<"$e"; cfg_args "$sp"
+    tb/cocotb/run.sh --sim "$s" "$b" "${CFG[@]}" --test test_random_stim,test_random_py --seed "$seed" --cycles "$cyc" --pycycles "$pyc" || return 1
+  done
+  if [ "$s" = icarus ] && [ ${#COCOTB_VECTORS_ICARUS[@]} -gt 0 ]; then
+    printf '%s\n' "${COCOTB_VECTORS_ICARUS[@]}" | xargs -d '\n' -P 2 -I{} tb/cocotb/run.sh --sim icarus "$b" --vec {} || return 1
+  fi
+  if [ "$s" = verilator ] && [ ${#COCOTB_VECTORS_VERILATOR[@]} -gt 0 ]; then
+    local va=(); for v in "${COCOTB_VECTORS_VERILATOR[@]}"; do va+=(--vec "$v"); done
+    tb/cocotb/run.sh --sim verilator "$b" "${va[@]}" || return 1
+  fi
+}
 
-# longer random runs: Icarus at ~16 K cycles/s, Verilator --vpi at ~0.4 M cycles/s
-check vpi_icarus_random tb/vpi/run.sh --sim icarus mrpb --preset final --seed 11 --cycles 30000
-check vpi_verilator_random tb/vpi/run.sh --sim verilator mrpb --preset final --seed 11 --cycles 2000000
-check vpi_verilator_random_harsh tb/vpi/run.sh --sim verilator mrpb --config "$vpi_cfg2" --seed 12 --cycles 1000000 --knobs "$vpi_knobs2"
-# every directed vector under Icarus + VPI (the Verilator --vpi ones of the final configuration)
-check vpi_icarus_vectors bash -c "ls vectors/mrpb/*.vec | xargs -P 2 -I{} tb/vpi/run.sh --sim icarus mrpb --vec {}"
-check vpi_verilator_vectors bash -c "for v in vectors/mrpb/bypass_assoc.vec vectors/mrpb/reset_mid_traffic.vec; do tb/vpi/run.sh --sim verilator mrpb --vec \$v || exit 1; done"
-# cocotb: directed (every vector, Icarus; the final configuration's, Verilator) and random
-check cocotb_icarus bash -c "tb/cocotb/run.sh --sim icarus mrpb --preset final --test test_random_stim,test_random_py --seed 21 --cycles 5000 --pycycles 2000 && \
-  for v in vectors/mrpb/*.vec; do echo \$v; done | xargs -P 2 -I{} tb/cocotb/run.sh --sim icarus mrpb --vec {}"
-check cocotb_verilator bash -c "tb/cocotb/run.sh --sim verilator mrpb --preset final --test test_random_stim,test_random_py --seed 21 --cycles 5000 --pycycles 2000 && \
-  tb/cocotb/run.sh --sim verilator mrpb --vec vectors/mrpb/bypass_assoc.vec --vec vectors/mrpb/reset_mid_traffic.vec"
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  for e in "${VPI_AGREE[@]}"; do
+    IFS='|' read -r n s k cyc <<<"$e"
+    check "${b}_vpi_agree_$n" vpi_agree "$b" "$n" "$s" "$k" "$cyc"
+  done
+  i=0
+  for e in "${COCOTB_AGREE[@]}"; do
+    i=$((i + 1))
+    check "${b}_cocotb_agree_$i" cocotb_agree "$b" "${e%%|*}" "${e#*|}"
+  done
+  # longer random runs
+  i=0
+  for e in "${VPI_RANDOM[@]}"; do
+    i=$((i + 1))
+    IFS='|' read -r p s k seed cyc <<<"$e"; cfg_args "$s"
+    kn=(); [ -n "$k" ] && kn=(--knobs "$k")
+    check "${b}_vpi_${p}_random_$i" tb/vpi/run.sh --sim "$p" "$b" "${CFG[@]}" --seed "$seed" --cycles "$cyc" "${kn[@]}"
+  done
+  # directed vectors under each simulator
+  [ ${#VPI_VECTORS_ICARUS[@]} -gt 0 ] && check "${b}_vpi_icarus_vectors" vpi_vectors icarus "$b" "${VPI_VECTORS_ICARUS[@]}"
+  [ ${#VPI_VECTORS_VERILATOR[@]} -gt 0 ] && check "${b}_vpi_verilator_vectors" vpi_vectors verilator "$b" "${VPI_VECTORS_VERILATOR[@]}"
+  # cocotb: random (both simulators) and directed
+  check "${b}_cocotb_icarus" cocotb_sim icarus "$b"
+  check "${b}_cocotb_verilator" cocotb_sim verilator "$b"
+done
 
-# the planted bugs of tb/plant_bugs.sh, on every path, at the lockstep engine's cycle
+# the planted bugs of the manifests, on every path, at the lockstep engine's cycle
 tb/vpi/planted.sh >"$L/vpi_planted.log" 2>&1
 vrc=$?
 sed 's/^/    /' "$L/vpi_planted.log"
 if [ $vrc = 0 ]; then pass=$((pass + 1)); echo "PASS vpi_planted_bugs"; else fail=$((fail + 1)); echo "FAIL vpi_planted_bugs (log: $L/vpi_planted.log, build/vpi/planted/)"; fi
 
-# bad input: one line, exit 2
-expect_fail vpi_bad_sim 2 "must be icarus, verilator or both" tb/vpi/run.sh --sim modelsim mrpb
-expect_fail vpi_bad_block 2 "unknown block 'nope'" tb/vpi/run.sh --sim icarus nope
-expect_fail vpi_bad_config 2 "Latency=2 out of range" tb/vpi/run.sh --sim icarus mrpb --config Latency=2
-printf 'in req_valid_i bogus_i\n1 1\n' >"$VL/bad_port.vec"
-expect_fail vpi_bad_vec 2 "not an input port" tb/vpi/run.sh --sim icarus mrpb --vec "$VL/bad_port.vec"
-expect_fail vpi_bad_knob 2 "unknown knob" tb/vpi/run.sh --sim verilator mrpb --knobs speed=3
-expect_fail cocotb_bad_sim 2 "must be icarus, verilator or both" tb/cocotb/run.sh --sim xsim mrpb
-expect_fail cocotb_bad_test 2 "must be test_vectors" tb/cocotb/run.sh --sim icarus mrpb --test test_nope
+# bad input: one line, exit 2 (derived from each block's port list and parameter table)
+first=${TEST_BLOCKS%% *}
+if [ -n "$first" ]; then
+  expect_fail vpi_bad_sim 2 "must be icarus, verilator or both" tb/vpi/run.sh --sim modelsim "$first"
+  expect_fail vpi_bad_block 2 "unknown block 'nope'" tb/vpi/run.sh --sim icarus nope
+  expect_fail cocotb_bad_sim 2 "must be icarus, verilator or both" tb/cocotb/run.sh --sim xsim "$first"
+  expect_fail cocotb_bad_test 2 "must be test_vectors" tb/cocotb/run.sh --sim icarus "$first" --test test_nope
+fi
+for b in $TEST_BLOCKS; do
+  po=$(param_over "$b")
+  [ -n "$po" ] && expect_fail "${b}_vpi_bad_config" 2 "$po out of range" tb/vpi/run.sh --sim icarus "$b" --config "$po"
+  [ -e "$L/$b-bad_port.vec" ] && expect_fail "${b}_vpi_bad_vec" 2 "not an input port" tb/vpi/run.sh --sim icarus "$b" --vec "$L/$b-bad_port.vec"
+  expect_fail "${b}_vpi_bad_knob" 2 "unknown knob" tb/vpi/run.sh --sim verilator "$b" --knobs speed=3
+done
 
 echo "    cycles checked with 0 mismatches:"
-echo "      icarus+vpi    $(cat "$VL"/*-icarus.err "$L"/vpi_icarus_random.log "$L"/vpi_icarus_vectors.log 2>/dev/null | vpi_cycles -)"
-echo "      verilator+vpi $(cat "$VL"/*-verilator.err "$L"/vpi_verilator_random.log "$L"/vpi_verilator_random_harsh.log "$L"/vpi_verilator_vectors.log 2>/dev/null | vpi_cycles -)"
-echo "      cocotb icarus    $(cat "$L"/cocotb_icarus.log 2>/dev/null | grep '^cocotb icarus' | vpi_cycles -) (+ 2000 in cocotb_agree_final)"
-echo "      cocotb verilator $(cat "$L"/cocotb_verilator.log 2>/dev/null | grep '^cocotb verilator' | vpi_cycles -) (+ 2000 in cocotb_agree_final)"
+echo "      icarus+vpi    $(cat "$VL"/*-icarus.err "$L"/*_vpi_icarus_random_*.log "$L"/*_vpi_icarus_vectors.log 2>/dev/null | vpi_cycles -)"
+echo "      verilator+vpi $(cat "$VL"/*-verilator.err "$L"/*_vpi_verilator_random_*.log "$L"/*_vpi_verilator_vectors.log 2>/dev/null | vpi_cycles -)"
+echo "      cocotb icarus    $(cat "$L"/*_cocotb_icarus.log 2>/dev/null | grep '^cocotb icarus' | vpi_cycles -) (+ the agree runs)"
+echo "      cocotb verilator $(cat "$L"/*_cocotb_verilator.log 2>/dev/null | grep '^cocotb verilator' | vpi_cycles -) (+ the agree runs)"
 echo "    VPI and cocotb checks took $(( $(date +%s) - vpi_t0 )) s"
-unset vrc vpi_t0
+unset vrc vpi_t0 po first

@@ -16,13 +16,16 @@ check scaffold_touches_only_list bash -c "cd $SC && git add -A && git diff --cac
 check scaffold_builds bash -c "make -s -C $SC tools && $SC/build/bin/test_units | grep -q '^demo: [1-9][0-9]* checks passed, 0 failed'"
 check scaffold_lint bash -c "cd $SC && verilator --lint-only -Wall rtl/demo/demo.v && iverilog -g2005 -o /dev/null rtl/demo/demo.v && yosys -q -p 'read_verilog rtl/demo/demo.v; hierarchy -top demo; proc; check -assert'"
 check scaffold_vector bash -c "cd $SC && for m in c rtl lockstep; do tb/run demo --mode \$m --vec vectors/demo/basic.vec || exit 1; done"
-check scaffold_lockstep bash -c "cd $SC && tb/run demo --mode lockstep --seed 3 --cycles 300000 | grep '300000 compared C-vs-RTL, 0 mismatches' && tb/run demo --mode lockstep --preset wrap8 --seed 4 --cycles 300000 | grep ', 0 mismatches'"
+check scaffold_lockstep bash -c "cd $SC && tb/run demo --mode lockstep --seed 3 --cycles 300000 | grep '300000 compared C-vs-RTL, 0 mismatches' && tb/run demo --mode lockstep --preset wrap4 --seed 4 --cycles 300000 | grep ', 0 mismatches'"
 # a state probe catches a register bug: the counter loses its top bit's carry on wrap
 scaffold_probe_catch() {
-  local d=$SC/build/mut-demo
+  local d=$PWD/$SC/build/mut-demo
   rm -rf "$d" && mkdir -p "$d" && cp "$SC/rtl/demo/demo.v" "$d/" &&
   sed -i 's/else count_d = sum\[Width-1:0\];/else count_d = sum[Width-1:0] ^ {{(Width - 1) {1'"'"'b0}}, sum[Width]};/' "$d/demo.v" &&
   ! cmp -s "$SC/rtl/demo/demo.v" "$d/demo.v" || { echo "mutation did not apply"; return 1; }
-  (cd "$SC" && tb/run demo --rtl-dir "$d" --mode lockstep --preset wrap8 --seed 4 --cycles 100000 --out build/mismatch/demo-mut)
+  (cd "$SC" && tb/run demo --rtl-dir "$d" --mode lockstep --preset wrap4 --seed 4 --cycles 100000 --out build/mismatch/demo-mut)
 }
 expect_fail scaffold_probe_catches 1 "register: count" scaffold_probe_catch
+# MRPB (REQ hook, SM 1) and the new block (ISSUE hook, SM 2) both as RTL in one gpusim
+# process, both in lockstep: 0 mismatches, and the GPU counters equal the all-C run
+check scaffold_gpu_two_rtl_blocks bash -c "cd $SC && tb/gpusim --workload atax --scale 0.1 --mrpb on --demo on --bind mrpb@1=lockstep --bind demo@2=lockstep --bind demo@3=rtl --quiet --json build/two.json | tee build/two.txt && grep -q ', 0 mismatches' build/two.txt && grep -q 'mrpb' build/two.txt && grep -q 'demo' build/two.txt && build/bin/gpusim --workload atax --scale 0.1 --mrpb on --demo on --quiet --json build/two-c.json && diff <(sed -n '/counters/,\$p' build/two.json) <(sed -n '/counters/,\$p' build/two-c.json)"

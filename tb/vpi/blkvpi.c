@@ -1,6 +1,6 @@
 /*
  * blkvpi.c: the C VPI checker. Generic over blocks: it knows a block only through its
- * blk_kind (cmodel/include/blk.h), i.e. through the port list tb/ports/<block>.def.
+ * blk_kind (cmodel/include/blk.h), i.e. through the port list cmodel/blocks/<block>/<block>_ports.def.
  *
  * Loaded into any VPI simulator: `vvp -m blkvpi sim.vvp +blk=mrpb ...` (Icarus), or
  * linked into a Verilator --vpi model with tb/vpi/vlt_host.cpp. Plusargs:
@@ -425,7 +425,7 @@ static int setup(void)
         bad_input("%s%s", err, "");
         return -1;
     }
-    G.blk_cfg_tag(k, G.cfg, G.tag, sizeof G.tag);
+    blk_cfg_tag(G.k, G.cfg, G.tag, sizeof G.tag);
     G.np = G.k->ports(G.cfg, G.ports, BLK_MAX_PORTS);
     if (G.vf && vec_bind(G.vf, G.ports, G.np, err, sizeof err)) {
         bad_input("%s%s", err, "");

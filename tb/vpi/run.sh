@@ -2,8 +2,10 @@
 # tb/vpi/run.sh: the C VPI checker (tb/vpi/blkvpi.c) against a block's RTL, under Icarus
 # (vvp -m) or Verilator --vpi (tb/vpi/vlt_host.cpp). Builds what it needs.
 #
-#   tb/vpi/run.sh [--sim icarus|verilator|both]          every block: a short random run
-#                                                        (and, under Icarus, every vector)
+#   tb/vpi/run.sh [--sim icarus|verilator|both]          every block of the block list: a
+#                                                        short random run of its manifest's
+#                                                        MAIN_CONFIG (and, under Icarus,
+#                                                        every vector)
 #   tb/vpi/run.sh [--sim S] BLOCK [--preset P] [--config K=V,...]
 #                 (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
 #                 [--print] [--fst FILE] [--rtl-dir DIR] [--bench] [--build-only]
@@ -13,6 +15,7 @@
 # Exit: 0 passed, 1 mismatch or failed expectation, 2 bad input (one line on stderr).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tb/blocks.sh"
 sim=both block="" preset="" config="" vec="" seed="" cycles="" knobs="" fst="" rtl_dir=""
 print=0 bench=0 build_only=0
 die() { echo "tb/vpi/run.sh: $*" >&2; exit 2; }
@@ -31,7 +34,7 @@ while [ $# -gt 0 ]; do
     --print) print=1; shift ;;
     --bench) bench=1; shift ;;
     --build-only) build_only=1; shift ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) die "unknown argument '$1'" ;;
     *) [ -z "$block" ] || die "unexpected argument '$1' (one block at a time)"; block=$1; shift ;;
   esac
@@ -47,17 +50,19 @@ flock "$top/build/vpi/.checker.lock" make -s --no-print-directory -f "$top/tb/vp
 # ---- no block: every block, a short demonstration on each simulator
 if [ -z "$block" ]; then
   [ -z "$preset$config$vec$seed$cycles$knobs$fst$rtl_dir" ] && [ $print$bench$build_only = 000 ] \
-    || die "options need a BLOCK (e.g. tb/vpi/run.sh --sim icarus mrpb --seed 3)"
+    || die "options need a BLOCK (one of: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
   sims=(icarus verilator); [ "$sim" != both ] && sims=("$sim")
   rc=0
-  for b in $(cd "$top/tb/ports" && ls *.def | sed 's/\.def$//'); do
+  cd "$top"
+  for b in $(blocks); do
+    manifest "$b" || { rc=1; continue; }
+    cfg_args "$MAIN_CONFIG"
     for s in "${sims[@]}"; do
       n=20000; [ "$s" = verilator ] && n=1000000
-      "$0" --sim "$s" "$b" --preset final --seed 1 --cycles $n || rc=1
+      "$0" --sim "$s" "$b" "${CFG[@]}" --seed 1 --cycles $n || rc=1
       if [ "$s" = icarus ]; then
-        for v in "$top"/vectors/"$b"/*.vec; do
-          [ -e "$v" ] || continue
-          "$0" --sim icarus "$b" --vec "${v#$top/}" || rc=1
+        for v in "${VECTORS[@]}"; do
+          "$0" --sim icarus "$b" --vec "$v" || rc=1
         done
       fi
     done
@@ -93,7 +98,7 @@ fi
 cfg_args=()
 [ -n "$preset" ] && cfg_args+=(--preset "$preset")
 [ -n "$config" ] && cfg_args+=(--config "$config")
-[ -e "tb/ports/$block.def" ] || die "unknown block '$block' (known: $(cd tb/ports && ls *.def | sed 's/\.def$//' | tr '\n' ' ' | sed 's/ $//'))"
+blocks | grep -qx -- "$block" || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
 # a bad configuration: one clear line from portgen, exit 2
 tag=$(build/bin/portgen "$block" "${cfg_args[@]}" --tag 2>&1) || die "${tag#portgen: }"
 suffix=""

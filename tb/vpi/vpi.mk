@@ -8,7 +8,7 @@
 include $(dir $(lastword $(MAKEFILE_LIST)))../../mk/common.mk
 .DEFAULT_GOAL := checker
 
-BLOCK    ?= mrpb
+# BLOCK: a block of the block list (cmodel/blocks.def); needed by every target but checker
 RTL_DIR  ?= $(TOP)/rtl/$(BLOCK)
 VPIB     := $(BUILD)/vpi
 IVL_INC  := -I/usr/include/iverilog

@@ -1,0 +1,185 @@
+# tb/blocks/mrpb/manifest.sh: what the shared scripts run for MRPB. Bash, sourced by
+# `manifest mrpb` (tb/blocks.sh), which first unsets every variable below, then sources
+# this file, then gives each one left unset its default. Setting one to () or "" means
+# "none". Helper variables of this file start with _mrpb_ and are unset at its end.
+#
+# A configuration SPEC is what tb/run takes, in one string: "" (the defaults), "K=V,..."
+# (--config), "@P" (--preset P) or "@P,K=V,..." (the preset, then keys on top of it).
+# KNOBS are random-stimulus knobs (tb/run --knobs), "" for the generator's defaults.
+#
+# general
+#   MAIN_CONFIG        the reference configuration (SPEC): the first RTL build, bench,
+#                      determinism, waveform check, `make vpi` / `make cocotb` demo runs
+#   VECTORS            directed vector files, run in c, rtl and lockstep modes and under
+#                      ASan (default: vectors/<block>/*.vec)
+# lint (tb/lint/lint.sh)
+#   LINT_CONFIGS       Verilator -G parameter sets ("-GKey=Val -GKey=Val"; "" = defaults):
+#                      verilator --lint-only -Wall and Icarus over each
+#   LINT_YOSYS_CONFIGS -G sets Yosys elaborates (hierarchy, proc, check -assert)
+#   LINT_PORT_CONFIGS  SPECs whose generated wrapper (build/bin/portgen, with its pr_*
+#                      probe references into u_dut) must lint clean with the block's RTL
+#   LINT_FORMAL        the `ifdef FORMAL assertions must elaborate, at least this many
+#                      (0: the block has none)
+# random lockstep (tb/run_tests.sh)
+#   LOCKSTEP_MATRIX    entries "SPEC|KNOBS"; entry i (from 1) runs with --seed i,
+#                      LOCKSTEP_CYCLES cycles, --stats, state probes every cycle
+#   LOCKSTEP_CYCLES    cycles per entry
+#   coverage_wants SPEC   (a function) prints "port=value ..." that the entry's own run
+#                      must reach (counted by --stats); the run fails otherwise
+# sanitizers
+#   ASAN_RANDOM        entries "SPEC|KNOBS": the C model alone under ASan + UBSan
+#   ASAN_SEED, ASAN_CYCLES
+# planted bugs (tb/plant_bugs.sh, tb/vpi/planted.sh)
+#   PLANTED            entries "name|stimulus|knobs|file|catch|sed expression":
+#                        stimulus  a SPEC for random traffic (seed PLANTED_SEED), or
+#                                  vec:FILE for a directed vector
+#                        knobs     random-stimulus knobs ("" defaults)
+#                        file      the file under rtl/<block>/ the sed expression edits
+#                        catch     output: lockstep must report an output mismatch at
+#                                  exactly the first cycle an independent C-only and
+#                                  RTL-only --print run differ;
+#                                  state: lockstep must report "LOCKSTEP MISMATCH
+#                                  (state)" at or before that cycle, and with
+#                                  --probe-every 0 report it later (at that cycle) or
+#                                  not at all
+#                        sed       the edit (last, so it may contain '|')
+#   PLANTED_SEED, PLANTED_CYCLES   random-traffic seed and cycle limit of the mutant runs
+#   PLANTED_WAVES      the mutant whose mismatch waveform (.gtkw names, mismatch_i time)
+#                      is checked; an output-caught one (default: the first)
+# VPI checker and cocotb (tb/tests.d/50-vpi.sh, tb/vpi/planted.sh)
+#   VPI_AGREE          entries "name|SPEC|KNOBS|cycles": the --print dump of the VPI
+#                      checker under Icarus and Verilator must equal lockstep's
+#   VPI_AGREE_SEED     their seed
+#   COCOTB_AGREE       entries "SPEC|cycles": cocotb test_random_stim's dump (both
+#                      simulators) must equal lockstep's; COCOTB_AGREE_SEED its seed
+#   VPI_RANDOM         entries "icarus|verilator SPEC KNOBS seed cycles" joined by '|':
+#                      longer random runs of the VPI checker
+#   VPI_VECTORS_ICARUS, VPI_VECTORS_VERILATOR   vector files for the VPI checker
+#   COCOTB_RANDOM      entries "SPEC|seed|cycles|pycycles": test_random_stim and
+#                      test_random_py under Icarus and Verilator
+#   COCOTB_VECTORS_ICARUS     vector files, one cocotb run each
+#   COCOTB_VECTORS_VERILATOR  vector files of ONE configuration, one cocotb run
+#   COCOTB_PLANTED_VLT the planted bugs also run under cocotb + Verilator (space-separated)
+#   COCOTB_PLANTED_MAX cocotb is skipped for a planted bug first seen after this cycle
+# bench (tb/bench.sh, tb/bench.d/50-vpi.sh); printed, never asserted
+#   BENCH_CONFIG       SPEC (default MAIN_CONFIG)
+#   BENCH_CYCLES_C, BENCH_CYCLES_RTL, BENCH_CYCLES_LOCKSTEP, BENCH_CYCLES_FST   per run
+#   BENCH_CYCLES_VPI_ICARUS, BENCH_CYCLES_VPI_VERILATOR, BENCH_CYCLES_COCOTB
+# synthesis (tb/tests.d/40-synth.sh; `make synth` runs synth_estimates/blocks/<b>.json)
+#   SYNTH_SMOKE        configuration names of synth_estimates/blocks/<block>.json that
+#                      make test runs through the flow with generic cells
+#   SYNTH_SMOKE_CHECK  a script run as `python3 SCRIPT RESULT.json` on each; it recomputes
+#                      the storage from the parameters alone and exits 1 on a difference
+
+MAIN_CONFIG="@final"
+# VECTORS: the default, vectors/mrpb/*.vec
+
+# ---- lint: the final design, both greedy and longest-first, the other signatures, the
+# smallest and the widest
+LINT_CONFIGS=("" "-GDrain=1 -GGreedy=1" "-GDrain=2 -GNumQ=8 -GSig=1 -GFlush=0" "-GNumQ=32 -GSig=2 -GLatency=18"
+              "-GNumQ=1 -GDepth=1 -GLatency=3" "-GNumQ=64 -GDepth=32 -GDrain=2 -GAddrW=64 -GPcW=64 -GTagW=32")
+LINT_YOSYS_CONFIGS=("" "-GDrain=2 -GNumQ=8")
+# a wide and a narrow qlen_o, a 6- and a 3-bit queue index, one queue of one entry
+LINT_PORT_CONFIGS=("" "NumQ=8,Sig=block,Policy=rr" "NumQ=1,Depth=1,Latency=3")
+LINT_FORMAL=1
+
+# ---- random lockstep: {48 warp, 8 block, 32 in-block} x {fixed, rr, longest,
+# greedy-fixed} x {flush on, off} at depth 8, then a configuration for every other
+# branch; every second entry uses the harsher knobs, one entry knobs of its own
+_mrpb_harsh="refuse=0.6,write=0.15,hot=0.8,maxburst=12"
+_mrpb_cfgs=()
+for _mrpb_s in "NumQ=48,Sig=warp" "NumQ=8,Sig=block" "NumQ=32,Sig=inblk"; do
+  for _mrpb_p in fixed rr longest greedy-fixed; do
+    for _mrpb_f in 1 0; do _mrpb_cfgs+=("$_mrpb_s,Depth=8,Policy=$_mrpb_p,Flush=$_mrpb_f"); done
+  done
+done
+_mrpb_cfgs+=("Policy=greedy-rr,Latency=3" "Policy=greedy-longest,Latency=18" "Bypass=all,Latency=4"
+             "Bypass=off,Flush=0" "NumQ=64,Depth=32,Policy=longest,AddrW=64,PcW=64,TagW=32|burst=0.8,hot=0.9,hotq=1,refuse=0.7"
+             "NumQ=5,Depth=5,Policy=rr" "NumQ=1,Depth=1,Latency=3" "NumQ=3,Sig=block,Depth=2,Policy=greedy-longest,Bypass=all")
+LOCKSTEP_MATRIX=()
+for _mrpb_i in "${!_mrpb_cfgs[@]}"; do
+  _mrpb_k=""
+  [ $(((_mrpb_i + 1) % 2)) = 0 ] && _mrpb_k=$_mrpb_harsh
+  case "${_mrpb_cfgs[$_mrpb_i]}" in
+    *"|"*) LOCKSTEP_MATRIX+=("${_mrpb_cfgs[$_mrpb_i]}") ;;   # knobs of its own
+    *) LOCKSTEP_MATRIX+=("${_mrpb_cfgs[$_mrpb_i]}|$_mrpb_k") ;;
+  esac
+done
+LOCKSTEP_CYCLES=500000
+
+# which outputs must take which values in a configuration's own run (every branch it has):
+# producer stall, policy drain; with flush: full-queue and write-flush drains, write pass,
+# flush wait; with greedy: greedy hold; with bypass: bypass
+coverage_wants() {
+  local c=$1 w="req_ready_o=0 out_valid_o=1 drain_why_o=0"
+  case ",$c," in *,Flush=0,*) ;; *) w="$w drain_why_o=2 drain_why_o=3 wpass_o=1 flush_o=1" ;; esac
+  case ",$c," in *greedy*) w="$w drain_why_o=1" ;; esac
+  case ",$c," in *,Bypass=off,*) ;; *) w="$w bypass_o=1" ;; esac
+  echo "$w"
+}
+
+# ---- the C model alone under ASan + UBSan: every base policy, one greedy
+ASAN_RANDOM=("Policy=fixed|" "Policy=rr|" "Policy=longest|" "Policy=greedy-rr|")
+ASAN_SEED=5
+ASAN_CYCLES=200000
+
+# ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/mrpb/<file>
+_mrpb_reset="$_mrpb_harsh,reset=0.002"
+PLANTED=(
+  "bypass_any|Bypass=assoc||mrpb.v|output|s/(Bypass == 2) ? (cache_stall_i == 3'd1)/(Bypass == 2) ? (cache_stall_i != 3'd0)/"
+  "full_early|Depth=8||mrpb.v|output|s/wire tgt_full = (tgt_len == DepthL);/wire tgt_full = (tgt_len == DepthL - 1'b1);/"
+  # the round-robin pointer follows the enqueue: the last_q register is wrong at the first
+  # drain's edge, an output only when the pointer decides a later drain
+  "rr_follows_enqueue|Policy=rr||mrpb.v|state|s/last_q_d = pick;/last_q_d = sigq;/"
+  # one extra delay-line stage: the stage register first, the visible count, then outputs
+  "latency_plus1|Latency=5||mrpb.v|state|s/.Stages(Stages)/.Stages(Stages + 1)/"
+  "wpass_ignores_obuf|Flush=1||mrpb.v|output|s/wire wpass = (Flush != 0) \& is_wr \& tgt_empty \& load_ok;/wire wpass = (Flush != 0) \& is_wr \& tgt_empty;/"
+  "greedy_sticky|Policy=greedy-fixed||mrpb.v|output|s/wire hold = (Greedy != 0) \& last_valid_q \& elig\[last_q_q\];/wire hold = (Greedy != 0) \& last_valid_q;/"
+  # the round-robin pointer reset to 0, not NumQ-1: the register differs from the first
+  # reset on; at the outputs only when a write passed through and two queues became
+  # eligible before the first drain after a reset (frequent resets and refusals here;
+  # the default traffic did not reach that in 1.5 M cycles), and in a hand-worked vector
+  "rr_reset_zero|Policy=rr|$_mrpb_reset|mrpb.v|state|s/last_q_q <= LastQ;/last_q_q <= {QW{1'b0}};/"
+  "rr_reset_zero_vec|vec:vectors/mrpb/rr_after_reset.vec||mrpb.v|state|s/last_q_q <= LastQ;/last_q_q <= {QW{1'b0}};/"
+  # only the state probes see it early: the tail pointer also advances on a write that is
+  # offered but never stored (Flush=1 flushes or passes writes), so the next request of
+  # that queue is written one slot ahead; the outputs show it only when that queue's
+  # head is drained (stale data), many cycles later
+  "tail_on_write|Flush=1||mrpb.v|state|s/.inc_i(enq), .inc_idx_i(sigq), .dec_i(1'b0),/.inc_i(enq | (req_valid_i \& req_write_i)), .inc_idx_i(sigq), .dec_i(1'b0),/"
+)
+PLANTED_SEED=7
+PLANTED_CYCLES=500000
+PLANTED_WAVES=bypass_any
+
+# ---- VPI checker and cocotb
+_mrpb_vcfg="NumQ=8,Sig=block,Depth=4,Policy=greedy-rr,Latency=3,Bypass=all"
+_mrpb_vknobs="$_mrpb_reset"
+VPI_AGREE=("final|@final||5000" "harsh|$_mrpb_vcfg|$_mrpb_vknobs|5000")
+VPI_AGREE_SEED=5
+COCOTB_AGREE=("@final|2000")
+COCOTB_AGREE_SEED=5
+# Icarus at ~16 K cycles/s, Verilator --vpi at ~0.4 M cycles/s
+VPI_RANDOM=("icarus|@final||11|30000" "verilator|@final||11|2000000" "verilator|$_mrpb_vcfg|$_mrpb_vknobs|12|1000000")
+# VPI_VECTORS_ICARUS, COCOTB_VECTORS_ICARUS: the default, every vector
+VPI_VECTORS_VERILATOR=(vectors/mrpb/bypass_assoc.vec vectors/mrpb/reset_mid_traffic.vec)
+COCOTB_RANDOM=("@final|21|5000|2000")
+COCOTB_VECTORS_VERILATOR=(vectors/mrpb/bypass_assoc.vec vectors/mrpb/reset_mid_traffic.vec)
+COCOTB_PLANTED_VLT="bypass_any latency_plus1"
+COCOTB_PLANTED_MAX=5000
+
+# ---- bench: the final design (48 queues, depth 8, fixed order, flush on, latency 5,
+# bypass on associativity stalls)
+BENCH_CONFIG="@final"
+BENCH_CYCLES_C=30000000
+BENCH_CYCLES_RTL=5000000
+BENCH_CYCLES_LOCKSTEP=5000000
+BENCH_CYCLES_FST=1000000
+BENCH_CYCLES_VPI_ICARUS=50000
+BENCH_CYCLES_VPI_VERILATOR=2000000
+BENCH_CYCLES_COCOTB=10000
+
+# ---- synthesis smoke: the small round-robin configuration, storage from the parameters
+SYNTH_SMOKE=(small)
+SYNTH_SMOKE_CHECK=tb/blocks/mrpb/synth_smoke.py
+
+unset _mrpb_harsh _mrpb_cfgs _mrpb_s _mrpb_p _mrpb_f _mrpb_i _mrpb_k _mrpb_reset _mrpb_vcfg _mrpb_vknobs
