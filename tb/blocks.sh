@@ -2,6 +2,7 @@
 #
 #   . "$top/tb/blocks.sh"
 #   blocks                    the block list (cmodel/blocks.def), one name a line
+#                             (only those of $ONLY_BLOCKS when that is set)
 #   manifest B                source tb/blocks/B/manifest.sh into the manifest variables,
 #                             after resetting every one of them and applying the defaults
 #                             (MANIFEST_VARS below; their meaning: docs/verification.md,
@@ -27,7 +28,11 @@
 BLOCKS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 blocks() {
-  sed -n 's/^BLOCK(\([a-z0-9_]*\),.*/\1/p' "$BLOCKS_TOP/cmodel/blocks.def"
+  local b
+  for b in $(sed -n 's/^BLOCK(\([a-z0-9_]*\),.*/\1/p' "$BLOCKS_TOP/cmodel/blocks.def"); do
+    # ONLY_BLOCKS="a b": the shared scripts run for those blocks only
+    if [ -z "${ONLY_BLOCKS:-}" ] || [[ " $ONLY_BLOCKS " == *" $b "* ]]; then echo "$b"; fi
+  done
 }
 
 # every variable a manifest may set (arrays and scalars); `manifest` unsets them all first

@@ -29,3 +29,6 @@ expect_fail scaffold_probe_catches 1 "register: count" scaffold_probe_catch
 # MRPB (REQ hook, SM 1) and the new block (ISSUE hook, SM 2) both as RTL in one gpusim
 # process, both in lockstep: 0 mismatches, and the GPU counters equal the all-C run
 check scaffold_gpu_two_rtl_blocks bash -c "cd $SC && tb/gpusim --workload atax --scale 0.1 --mrpb on --demo on --bind mrpb@1=lockstep --bind demo@2=lockstep --bind demo@3=rtl --quiet --json build/two.json | tee build/two.txt && grep -q ', 0 mismatches' build/two.txt && grep -q 'mrpb' build/two.txt && grep -q 'demo' build/two.txt && build/bin/gpusim --workload atax --scale 0.1 --mrpb on --demo on --quiet --json build/two-c.json && diff <(sed -n '/counters/,\$p' build/two.json) <(sed -n '/counters/,\$p' build/two-c.json)"
+# the shared scripts read the new block's manifest: lint and its planted bug
+check scaffold_shared_lint bash -c "cd $SC && ONLY_BLOCKS=demo tb/lint/lint.sh"
+check scaffold_shared_planted bash -c "cd $SC && ONLY_BLOCKS=demo tb/plant_bugs.sh | tee /dev/stderr | grep -q '^CAUGHT demo/carry_flip'"
