@@ -6,6 +6,12 @@
  *          (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
  *          [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]
  *          [--probe-every N]   (state probes every N cycles; 0 off; default 1)
+ *          [--sync]            (lockstep: no second thread for the RTL)
+ *
+ * Lockstep on random stimulus runs the RTL on a second thread (ls_opts.async) when the
+ * machine has two cores and nothing is printed or traced each cycle; --sync keeps it
+ * on one. Vector runs pass their expected values to the engine, so that waveforms
+ * show them under each output.
  *
  * --stats: after the run, how many cycles each output of up to 2 bits held each
  * value (which branches the traffic exercised).
@@ -29,7 +35,8 @@ static void usage(void)
             "usage: blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]\n"
             "              (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])\n"
             "              [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]\n"
-            "              [--probe-every N]  (lockstep: state probes every N cycles, 0 off; default 1)\n");
+            "              [--probe-every N]  (lockstep: state probes every N cycles, 0 off; default 1)\n"
+            "              [--sync]           (lockstep: the RTL on the driver's thread)\n");
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -60,9 +67,9 @@ int main(int argc, char **argv)
     const char *preset = NULL, *config = NULL, *vec = NULL, *knobs = "", *fst = NULL;
     const char *outdir = "build/mismatch";
     uint64_t seed = 1, cycles = 100000, window = 200, cyc = 0, fails = 0, probe_every = 1;
-    int i, np, print = 0, bench = 0, stats = 0, rc = 0;
+    int i, np, print = 0, bench = 0, stats = 0, rc = 0, sync = 0;
     uint64_t hist[BLK_MAX_PORTS][4] = {{0}};
-    void *cfg, *in, *out;
+    void *cfg, *in, *out, *xout = NULL, *xcare = NULL;
 
     if (argc < 2 || !(k = blk_find(argv[1]))) {
         if (argc >= 2 && strcmp(argv[1], "--help"))
@@ -76,6 +83,7 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--print")) print = 1, takes = 0;
         else if (!strcmp(a, "--stats")) stats = 1, takes = 0;
         else if (!strcmp(a, "--bench")) bench = 1, takes = 0;
+        else if (!strcmp(a, "--sync")) sync = 1, takes = 0;
         else if (!v) {
             fprintf(stderr, "blkrun: %s needs a value\n", a);
             return 2;
@@ -123,7 +131,9 @@ int main(int argc, char **argv)
     cfg = calloc(1, k->cfg_size);
     in = calloc(1, k->in_size);
     out = calloc(1, k->out_size);
-    if (!cfg || !in || !out) {
+    xout = calloc(1, k->out_size);
+    xcare = calloc(1, k->out_size);
+    if (!cfg || !in || !out || !xout || !xcare) {
         fprintf(stderr, "blkrun: out of memory\n");
         return 2;
     }
@@ -179,6 +189,8 @@ int main(int argc, char **argv)
         o.out_base = base;
         o.repro = repro;
         o.instance = k->name;
+        /* the RTL on a second thread: random stimulus, nothing per cycle on the driver */
+        o.async = !sync && !vf && !print && !fst && !stats;
         snprintf(mk, sizeof mk, "mkdir -p '%s'", outdir);
         if (system(mk) != 0) {
             fprintf(stderr, "blkrun: cannot create %s\n", outdir);
@@ -190,17 +202,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "blkrun: %s\n", err);
         return 2;
     }
-    if (fst) {
-        char gtkw[1100];
-        if (blk_trace_open(&bi, fst)) {
-            fprintf(stderr, "blkrun: --fst needs --mode rtl or lockstep (and a writable %s)\n", fst);
-            return 2;
-        }
-        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(fst) > 4 ? strlen(fst) - 4 : strlen(fst)), fst);
-        if (waves_write_gtkw(gtkw, fst, k, cfg, rtl_find(k->name)->scope, 0, 0)) {
-            fprintf(stderr, "blkrun: cannot write %s\n", gtkw);
-            return 2;
-        }
+    if (fst && blk_trace_open(&bi, fst)) { /* its .gtkw is written when the trace ends */
+        fprintf(stderr, "blkrun: --fst needs --mode rtl or lockstep (and a writable %s)\n", fst);
+        return 2;
     }
     if (print) vec_print_header(stdout, k, cfg, ports, np);
 
@@ -230,6 +234,12 @@ int main(int argc, char **argv)
                 break;
             }
         }
+        if (lockstep_sync(&bi)) rc = 1; /* the RTL thread's last cycles count too */
+        if (rc && mode == BLK_MODE_LOCKSTEP) cyc = lockstep_checked(&bi);
+        if (fst) { /* the waveform complete on disk counts too */
+            bi.destroy(bi.self);
+            bi.destroy = NULL;
+        }
         t1 = now_s();
         printf("bench %s %s %s%s: %llu cycles in %.3f s = %.0f cycles/s\n", k->name,
                blk_mode_name(mode), tag, fst ? " +fst" : "", (unsigned long long)cyc, t1 - t0,
@@ -245,6 +255,11 @@ int main(int argc, char **argv)
                     break;
                 }
                 if (r == 0) break;
+                if (mode != BLK_MODE_C) {
+                    unsigned line;
+                    vec_expected(vf, xout, xcare, k->out_size, &line);
+                    blk_trace_expect(&bi, xout, xcare, line);
+                }
             } else {
                 if (cyc >= cycles) break;
                 so->next(st, in);
@@ -265,6 +280,8 @@ int main(int argc, char **argv)
                 break;
             }
         }
+        if (rc != 2 && lockstep_sync(&bi)) rc = 1; /* the RTL thread's last cycles count too */
+        if (rc == 1 && mode == BLK_MODE_LOCKSTEP) cyc = lockstep_checked(&bi);
         if (fails && !rc) rc = 1;
         if (rc != 2)
         fprintf(print ? stderr : stdout,
@@ -288,9 +305,9 @@ int main(int argc, char **argv)
         }
         fprintf(o, "\n");
     }
-    bi.destroy(bi.self);
+    if (bi.destroy) bi.destroy(bi.self);
     if (st) so->destroy(st);
     vec_close(vf);
-    free(cfg), free(in), free(out);
+    free(cfg), free(in), free(out), free(xout), free(xcare);
     return rc;
 }

@@ -342,6 +342,20 @@ int vec_check(vec_file *v, const void *out, uint64_t cycle, FILE *report)
 
 uint64_t vec_checked(const vec_file *v) { return v->checked; }
 
+void vec_expected(const vec_file *v, void *exp_out, void *care, size_t out_size, unsigned *line)
+{
+    int i;
+    memset(exp_out, 0, out_size);
+    memset(care, 0, out_size);
+    for (i = 0; i < v->nout; i++) {
+        const blk_port *p = &v->ports[v->out_port[i]];
+        if (!v->exp_care[i]) continue;
+        memcpy(blk_port_ptr(p, exp_out), v->exp_val[i], (p->words ? p->words : 1) * sizeof(uint64_t));
+        *blk_port_ptr(p, care) = 1;
+    }
+    *line = (unsigned)v->cur_lineno;
+}
+
 void vec_print_header(FILE *f, const blk_kind *k, const void *cfg, const blk_port *p, int np)
 {
     char c[1024];

@@ -33,6 +33,10 @@ int vec_next(vec_file *v, void *in, char *err, size_t n);
  * prints each as "file:line: cycle C: port expected X, got Y". */
 int vec_check(vec_file *v, const void *out, uint64_t cycle, FILE *report);
 uint64_t vec_checked(const vec_file *v); /* expected values compared so far */
+/* The current cycle's expectations as out structs: exp_out holds each expected value
+ * (0 elsewhere), care a non-zero first word where a value is expected; the cycle's line
+ * in the file. For waveforms (blk_trace_expect). */
+void vec_expected(const vec_file *v, void *exp_out, void *care, size_t out_size, unsigned *line);
 
 /* Print a full vector file header / one cycle line (for --print). */
 void vec_print_header(FILE *f, const blk_kind *k, const void *cfg, const blk_port *p, int np);

@@ -32,8 +32,9 @@ typedef struct rtl_ops {
     void (*trace_close)(rtl_model *m);
     /* C model's outputs and the mismatch flag, shown beside the RTL in the waveform */
     void (*annotate)(rtl_model *m, const void *c_out, int mismatch);
-    /* tick, showing c_post_out (the C model's outputs after its own tick, same inputs)
-     * from the clock edge on, so both models' traces change at the same instants */
+    /* tick, and show C probe values staged with stage_probes from the next cycle on
+     * (c_post_out, the C model's outputs after its tick, is no longer needed: a cycle's
+     * values are all shown from its start, rtl_shim.cpp) */
     void (*tick_post)(rtl_model *m, const void *in, const void *c_post_out);
     int (*save)(rtl_model *m, void **buf, size_t *len);           /* malloc'd; 0 ok */
     int (*restore)(rtl_model *m, const void *buf, size_t len);    /* 0 ok */
@@ -41,6 +42,35 @@ typedef struct rtl_ops {
     /* the state probes' RTL values into the block's C probe struct */
     void (*probe)(rtl_model *m, void *probe);
     int nprobes; /* probe elements this build reads (0: the block declares none) */
+
+    /* ---- the fast lockstep path: compact forms of the in/out structs (each port at
+     * Verilator's size, in list order) and the probes as packed 32-bit words (each
+     * register's bits as the wrapper's pr_<name>), so that a comparison is one memcmp;
+     * see tb/verilator/portgen.c. Pure functions, callable from any thread. */
+    size_t in_c_size, out_c_size;                       /* bytes of the compact forms */
+    unsigned probe_words;                               /* 32-bit words of the packed probes */
+    void (*pack_in)(const void *in, void *in_c);
+    int (*pack_out)(const void *out, void *out_c);      /* nonzero: a value wider than its port */
+    void (*unpack_out)(const void *out_c, void *out);
+    int (*pack_probes)(const void *probe, unsigned *w); /* nonzero: a value wider than its register */
+    /* eval, and compare the RTL's outputs with the C model's, without copying them out:
+     * nonzero if they differ (compact or struct form) */
+    int (*eval_cmp_c)(rtl_model *m, const void *in_c, const void *c_out_c);
+    int (*eval_cmp)(rtl_model *m, const void *in, const void *c_out);
+    void (*get_outputs)(rtl_model *m, void *out);       /* the outputs of the last eval */
+    void (*tick_fast)(rtl_model *m);    /* posedge with the inputs of the last eval; no trace */
+    void (*probe_packed)(rtl_model *m, unsigned *w);
+    /* waveforms: which signal differs this cycle (0 none, else the engine's index of it;
+     * bit 31: an RTL output differs from a vector's expected value), and a vector run's
+     * expected outputs (checked where `care` is nonzero) and line */
+    void (*mark)(rtl_model *m, unsigned which);
+    void (*expect)(rtl_model *m, const void *exp_out, const void *care, unsigned line);
+    /* waveforms: the C model's probes (packed words) to show as cpr_<probe> from the
+     * next clock edge on (tick_post applies them after the edge) */
+    void (*stage_probes)(rtl_model *m, const unsigned *c_words);
+    /* waveforms: end the file `cycles` cycles later with nothing changing (GTKWave opens
+     * a page at [timestart] only if the file goes on for a page) */
+    void (*trace_pad)(rtl_model *m, unsigned cycles);
 } rtl_ops;
 
 /* The Verilated blocks linked into this program: NULL-terminated (empty in a C-only

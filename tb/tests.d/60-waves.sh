@@ -1,0 +1,123 @@
+# 60-waves.sh (sourced by tb/run_tests.sh): the waveforms a person reads. A planted RTL
+# bug's mismatch waveform must name the failing signal and open on the failing cycle,
+# with translate filters for every enumerated value of the port list; a vector run's
+# waveform shows the expected values; GTKWave (under Xvfb) loads both.
+echo "== waveforms: mismatch and vector waves, filters, marker, GTKWave under Xvfb"
+WV=$L/waves
+rm -rf "$WV"; mkdir -p "$WV/rtl"
+cp rtl/mrpb/*.v "$WV/rtl/"
+sed -i "s/(Bypass == 2) ? (cache_stall_i == 3'd1)/(Bypass == 2) ? (cache_stall_i != 3'd0)/" "$WV/rtl/mrpb.v"
+
+# the mismatch: exit 1 and a report; then the files it names
+expect_fail waves_mismatch_run 1 "LOCKSTEP MISMATCH" \
+  tb/run mrpb --rtl-dir "$WV/rtl" --mode lockstep --preset final --seed 7 --out "$WV/mm"
+
+waves_mismatch_files() { # the report's waveform: filters, marker, zoom, the named signal
+  local log=$L/waves_mismatch_run.log g
+  g=$(sed -n 's/^  view: *gtkwave //p' "$log")
+  [ -n "$g" ] && [ -f "$g" ] || { echo "no view: line or no $g"; return 1; }
+  python3 tb/lint/check_gtkw.py "$g" || return 1
+  python3 - "$log" "$g" <<'EOF'
+import re, subprocess, sys
+log, gtkw = open(sys.argv[1]).read(), sys.argv[2]
+text = open(gtkw).read()
+rep = int(re.search(r"^  cycle: *(\d+)", log, re.M).group(1))
+sig = re.search(r"^  signal: *(\S+)", log, re.M).group(1)
+fst = re.search(r'^\[dumpfile\] "(.*)"', text, re.M).group(1)
+bad = []
+# every enumerated value of every filter's port description has its line
+filters = set(re.findall(r"^\^\d+ (.+)$", text, re.M))
+enum_files = [f for f in filters if "/enum_" in f]
+if not enum_files:
+    bad.append("no enum filter files")
+for f in enum_files:
+    lines = open(f).read().splitlines()
+    desc = lines[0].split(": ", 1)[1] if lines and lines[0].startswith("# ") else ""
+    desc = desc.rsplit(": ", 1)[-1]
+    keys = {l.split(None, 1)[0]: l.split(None, 1)[1] for l in lines[1:] if l.strip()}
+    for item in desc.split(", "):
+        v, name = item.split(" ", 1)
+        if keys.get(v) != f"{v} {name}":
+            bad.append(f"{f}: value {v} not mapped to '{v} {name}' ({keys.get(v)})")
+# marker and view on the failing cycle (time: 10 units a cycle, GTKWave units 100 each)
+unit = 1000
+zoom = re.search(r"^\*(\S+) (-?\d+)", text, re.M)
+start = int(re.search(r"^\[timestart\] (\d+)", text, re.M).group(1))
+if int(zoom.group(2)) != rep * unit:
+    bad.append(f"marker at {zoom.group(2)}, want {rep * unit}")
+px = 2 ** float(zoom.group(1)) * 200 * 10 * 100  # pixels a cycle
+if not (start <= rep * unit and (rep * unit - start) / unit * px <= 1000):
+    bad.append(f"view from {start} at {px:.0f} px a cycle does not show cycle {rep} in 1000 px")
+if not re.search(r"^\[markername\] Acycle %d: %s differs$" % (rep, re.escape(sig)), text, re.M):
+    bad.append("no named marker for the failing cycle")
+# the FST: mismatch_i first rises at 10 x cycle, mismatch_port_i there names the signal
+vcd = subprocess.run(["fst2vcd", "-f", fst], capture_output=True, text=True, check=True).stdout
+ids = {}
+for m in re.finditer(r"^\$var \S+ (\d+) (\S+) (mismatch_i|mismatch_port_i) ", vcd, re.M):
+    ids.setdefault(m.group(3), m.group(2))
+t, rise, val, at = 0, None, {}, {}
+for line in vcd.split("$enddefinitions", 1)[1].splitlines():
+    if line.startswith("#"):
+        t = int(line[1:])
+        if t > 10 * rep:
+            break
+        continue
+    if line == "1" + ids["mismatch_i"] and rise is None:
+        rise = t
+    if line.startswith("b") and line.split()[1] == ids["mismatch_port_i"]:
+        val = int(line.split()[0][1:], 2)
+if rise != 10 * rep:
+    bad.append(f"mismatch_i first rises at {rise}, want {10 * rep}")
+mp = [f for f in filters if f.endswith("/mismatch_port.txt")][0]
+names = dict(l.strip().split(None, 1) for l in open(mp) if l.strip() and not l.startswith("#"))
+if names.get(str(val)) != sig:
+    bad.append(f"mismatch_port_i at cycle {rep} is {val} = {names.get(str(val))}, report says {sig}")
+# the differing pair is the first group
+groups = re.findall(r"^@800200\n-(.*)$", text, re.M)
+if not groups or groups[0] != f"differs at cycle {rep}: {sig}":
+    bad.append(f"first group is {groups[:1]}, want the differing signal")
+for b in bad:
+    print("WRONG", b)
+print(f"cycle {rep}, signal {sig}: marker, view, filters, mismatch_i and mismatch_port_i agree" if not bad else "")
+sys.exit(1 if bad else 0)
+EOF
+}
+check waves_mismatch_files waves_mismatch_files
+
+# a vector run: expected values under the outputs, the vector line, every filter complete
+check waves_vector bash -c "rm -rf $B/waves/mrpb-flush_write.* $B/waves/mrpb-flush_write-filters && make -s waves BLOCK=mrpb VEC=vectors/mrpb/flush_write.vec \
+  && python3 tb/lint/check_gtkw.py $B/waves/mrpb-flush_write.gtkw \
+  && grep -q '^#{expected: drain_why_o}' $B/waves/mrpb-flush_write.gtkw && grep -q 'vec_line_i' $B/waves/mrpb-flush_write.gtkw"
+
+# GTKWave itself: loads the save files (Tcl: the traces shown, the marker, the view)
+waves_gtkwave() {
+  local g v out
+  if ! command -v xvfb-run >/dev/null || ! command -v gtkwave >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -q xvfb gtkwave >/dev/null 2>&1 || true
+    fi
+  fi
+  if ! command -v xvfb-run >/dev/null || ! command -v gtkwave >/dev/null; then
+    echo "SKIPPED: xvfb-run or gtkwave missing and could not be installed (needs root and apt-get)"
+    return 0
+  fi
+  g=$(sed -n 's/^  view: *gtkwave //p' "$L/waves_mismatch_run.log")
+  v=$(sed -n 's/^  cycle: *\([0-9]*\).*/\1/p' "$L/waves_mismatch_run.log")
+  printf '%s\n' 'puts "SHOWN [llength [gtkwave::getDisplayedSignals]]"' \
+    'puts "MARKER [gtkwave::getMarker]"' \
+    'puts "VIEW [gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime]"' 'gtkwave::/File/Quit' >"$WV/q.tcl"
+  for f in "$g" "$B/waves/mrpb-flush_write.gtkw"; do
+    out=$(timeout 120 xvfb-run -a -s "-screen 0 1600x1000x24" gtkwave -S "$WV/q.tcl" "$f" 2>&1) || { echo "$out"; return 1; }
+    echo "$out" | grep -E "SHOWN|MARKER|VIEW" | sed "s|^|$(basename "$f"): |"
+    echo "$out" | grep -qiE "error|could not|not found" && { echo "$out"; return 1; }
+    [ "$(echo "$out" | sed -n 's/^SHOWN //p')" -gt 20 ] || { echo "GTKWave shows too few traces"; return 1; }
+  done
+  # the mismatch file: marker on the failing cycle, which is in view
+  out=$(timeout 120 xvfb-run -a -s "-screen 0 1600x1000x24" gtkwave -S "$WV/q.tcl" "$g" 2>&1)
+  echo "$out" | awk -v m=$((v * 1000)) '
+    /^MARKER/ { mk = $2 } /^VIEW/ { a = $2; b = $3 }
+    END { if (mk != m || a > m || b < m) { print "marker " mk " view " a ".." b ", want " m " in view"; exit 1 } }'
+}
+check waves_gtkwave waves_gtkwave
+grep -h "SKIPPED" "$L/waves_gtkwave.log" 2>/dev/null | sed 's/^/    /'
+unset -f waves_mismatch_files waves_gtkwave
