@@ -5,6 +5,8 @@
 // the bank serves as queue lengths (up/down) and as FIFO head/tail pointers (up only,
 // Modulus = queue depth). One read port (rd_idx_i) and every count packed on count_o.
 //   Modulus=8: 7 + 1 -> 0;  Modulus=5: 4 + 1 -> 0, 0 - 1 -> 4.
+// Saturate=1 makes them saturating counters instead (sat_ctr_bank is this form): a
+// counter stops at Modulus - 1 going up and at 0 going down.
 // An index >= Num changes nothing and reads as 0.
 // Array form: only the indexed counters change each cycle, which keeps simulation cost
 // independent of Num (48 separate counter instances were 8x slower under Verilator).
@@ -16,11 +18,12 @@
 // after `synth`); an array of 2**b words cannot grow. Each counter sits in exactly one
 // part; part b covers [Base, Base + 2**b), Base = Num with bits b..0 cleared, so the
 // index bits above b select the part and the low b bits are the offset inside it.
-// Legal: Num >= 1, Width >= 1, 1 <= Modulus <= 2**Width, 2**IdxW >= Num.
+// Legal: Num >= 1, 1 <= Width <= 30, 1 <= Modulus <= 2**Width, 2**IdxW >= Num.
 module ctr_bank #(
     parameter integer Num = 48,
     parameter integer Width = 4,
     parameter integer Modulus = 1 << Width,
+    parameter integer Saturate = 0,
     parameter integer IdxW = (Num > 1) ? $clog2(Num) : 1
 ) (
     input  wire                 clk_i,
@@ -37,20 +40,23 @@ module ctr_bank #(
   localparam [Width-1:0] Last = LastI[Width-1:0];
 
   generate
-    if (Num < 1 || Width < 1 || Modulus < 1 || (Width < 31 && Modulus > (1 << Width)) ||
+    if (Num < 1 || Width < 1 || Width > 30 || Modulus < 1 || Modulus > (1 << Width) ||
         (IdxW < 31 && (1 << IdxW) < Num)) begin : g_illegal
 `ifndef __ICARUS__
-      $error("ctr_bank: illegal parameters (Num >= 1, Width >= 1, 1 <= Modulus <= 2**Width, 2**IdxW >= Num)");
+      $error("ctr_bank: illegal parameters (Num >= 1, 1 <= Width <= 30, 1 <= Modulus <= 2**Width, 2**IdxW >= Num)");
 `endif
       ctr_bank_illegal_parameters u_stop ();  // Icarus (no elaboration-time $error) stops here
     end
   endgenerate
 
+  // at the top (Last) and at 0: wrap to the other end, or stay (Saturate)
+  localparam [Width-1:0] AfterLast = (Saturate != 0) ? Last : {Width{1'b0}};
+  localparam [Width-1:0] BeforeZero = (Saturate != 0) ? {Width{1'b0}} : Last;
   function [Width-1:0] step_up(input [Width-1:0] c);
-    step_up = (c == Last) ? {Width{1'b0}} : c + 1'b1;
+    step_up = (c == Last) ? AfterLast : c + 1'b1;
   endfunction
   function [Width-1:0] step_down(input [Width-1:0] c);
-    step_down = (c == {Width{1'b0}}) ? Last : c - 1'b1;
+    step_down = (c == {Width{1'b0}}) ? BeforeZero : c - 1'b1;
   endfunction
 
   wire same = inc_i & dec_i & (inc_idx_i == dec_idx_i);

@@ -3,7 +3,8 @@
 //
 // MRPB's fixed-order drain policy is a NumQ-to-log2(NumQ) encoder of this kind
 // (seed 000, section 6: "a 48-to-6 priority encoder with full/empty signals").
-//   req_i = 6'b101000 -> idx_o = 3, valid_o = 1;  req_i = 0 -> idx_o = 0, valid_o = 0.
+//   req_i = 6'b101000 -> idx_o = 3, valid_o = 1;  req_i = 0 -> valid_o = 0, idx_o all ones
+//   (the last leaf's index; callers must ignore idx_o when valid_o is 0).
 // Built as a balanced tree of (valid, index) pairs, so its depth is log2(Width):
 // heap layout, node n has children 2n+1 (the lower indices) and 2n+2.
 module prio_enc #(

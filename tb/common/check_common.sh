@@ -73,7 +73,7 @@ formal() {
 # flops MODULE NUM WIDTH: `synth` of the bank at Num=NUM maps exactly NUM*WIDTH flops
 flops() {
   local mod=$1 num=$2 width=$3 n
-  n=$(yosys -q -p "read_verilog ${FILES[*]}; chparam -set Num $num -set Width $width $mod; synth -top $mod; tee -o /dev/stdout stat" 2>>"$LOG" |
+  n=$(yosys -q -p "read_verilog ${FILES[*]}; chparam -set Num $num -set Width $width $mod; synth -flatten -top $mod; tee -o /dev/stdout stat" 2>>"$LOG" |
       awk '$1 ~ /DFF/ { s += $2 } END { print s + 0 }')
   echo "synth Num=$num Width=$width: $n flops (want $((num * width)))" >>"$SUMMARY"
   [ "$n" = $((num * width)) ]
@@ -97,7 +97,7 @@ primitive() {
       sub formal fifo "-set Width 2 -set Depth 3" 10 && sub formal fifo "-set Width 1 -set Depth 1" 10 &&
       sub formal fifo "-set Width 2 -set Depth 4" 10 ;;
     sat_ctr_bank)
-      FILES=("$RTL/sat_ctr_bank.v")
+      FILES=("$RTL/sat_ctr_bank.v" "$RTL/ctr_bank.v")
       sub tb tb_sat_ctr_bank "Num=5 Width=3 Max=7" 20000 && sub tb tb_sat_ctr_bank "Num=5 Width=3 Max=5" 20000 &&
       sub tb tb_sat_ctr_bank "Num=1 Width=1 Max=1" 20000 && sub tb tb_sat_ctr_bank "Num=48 Width=4 Max=15" 3000 &&
       sub formal sat_ctr_bank "-set Num 3 -set Width 2 -set Max 2" 6 && sub formal sat_ctr_bank "-set Num 5 -set Width 3 -set Max 5" 6 &&
@@ -142,6 +142,7 @@ illegal() {
   for case_ in "${ILLEGAL[@]}"; do
     read -r mod par val <<<"$case_"
     local f=(rtl/common/"$mod".v rtl/common/prio_enc.v)
+    [ "$mod" = sat_ctr_bank ] && f+=(rtl/common/ctr_bank.v)
     local extra=""
     [ "$mod" = age_order ] && extra="-GN=8 " # 2**2 < 8
     out=$W/illegal-$mod-$par
@@ -161,7 +162,7 @@ illegal() {
 # the mutants: NAME|PRIMITIVE|FILE|sed expression (one line changed)
 MUTANTS=(
   "pop_always_counts|fifo|fifo.v|s/if (pop \& ~push) count_d = count_q - 1'b1;/if (pop) count_d = count_q - 1'b1;/"
-  "inc_wraps_at_max|sat_ctr_bank|sat_ctr_bank.v|s/step_up = (c == MaxV) ? c : c + 1'b1;/step_up = c + 1'b1;/"
+  "inc_wraps_at_max|sat_ctr_bank|ctr_bank.v|s/step_up = (c == Last) ? AfterLast : c + 1'b1;/step_up = c + 1'b1;/"
   "invalid_entries_hit|cam|cam.v|s/assign hit_vec_o\[g\] = valid_q\[g\] \& /assign hit_vec_o[g] = /"
   "insert_older_than_higher|age_order|age_order.v|s/else if (insert_sel\[ui\]) older_d\[uq\] = 1'b0;/else if (insert_sel[ui]) older_d[uq] = 1'b1;/"
   "exact_fit_fails|divider|divider.v|s/wire fits = trial >= {1'b0, div_q};/wire fits = trial > {1'b0, div_q};/"
