@@ -8,7 +8,7 @@ echo "== rtl/common primitives (lint; testbenches, proofs and mutants: tb/common
 common_lint() { # common_lint MODULE "K=V K=V" ...: every setting through the three tools
   local mod=$1 s k files=(rtl/common/"$1".v) rc=0
   shift
-  case $mod in cam | age_order) files+=(rtl/common/prio_enc.v) ;; esac
+  case $mod in cam | age_order) files+=(rtl/common/prio_enc.v) ;; sat_ctr_bank) files+=(rtl/common/ctr_bank.v) ;; esac
   mkdir -p "$B/common-lint"
   for s in "$@"; do
     local vg=() ip=() yp=""
@@ -25,7 +25,7 @@ common_lint() { # common_lint MODULE "K=V K=V" ...: every setting through the th
   return $rc
 }
 check lint_fifo common_lint fifo "Width=8 Depth=4" "Width=1 Depth=1" "Width=3 Depth=5" "Width=32 Depth=16"
-check lint_sat_ctr_bank common_lint sat_ctr_bank "Num=8 Width=4" "Num=1 Width=1 Max=1" "Num=48 Width=3 Max=5" "Num=64 Width=31"
+check lint_sat_ctr_bank common_lint sat_ctr_bank "Num=8 Width=4" "Num=1 Width=1 Max=1" "Num=48 Width=3 Max=5" "Num=64 Width=30"
 check lint_cam common_lint cam "Entries=8 KeyW=8" "Entries=1 KeyW=1" "Entries=5 KeyW=3" "Entries=32 KeyW=40"
 check lint_age_order common_lint age_order "N=8" "N=1" "N=2" "N=5" "N=16"
 check lint_divider common_lint divider "Width=32" "Width=1" "Width=2" "Width=7" "Width=64"
