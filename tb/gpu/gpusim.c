@@ -32,6 +32,7 @@ static const struct { const char *name; double sf; } seed_sf[] = {
 typedef struct bind_ctx {
     blk_mode mode[GPU_MAX_KINDS][MAX_INST]; /* by block-list position, then SM or channel */
     unsigned window;
+    int probe_every; /* lockstep: state probes every N cycles; 0 off */
     const char *outdir;
     const char *repro;
 } bind_ctx;
@@ -83,6 +84,7 @@ static int bind_block(void *vctx, const blk_kind *k, unsigned index, blk_inst *b
     ls_opts o;
     memset(&o, 0, sizeof o);
     o.window = c->window;
+    o.probe_every = c->probe_every ? c->probe_every : -1;
     o.out_base = base;
     o.repro = c->repro;
     o.instance = inst;
@@ -161,13 +163,14 @@ static void usage(FILE *f)
             "usage: gpusim --workload W [--config base-s|base-l|apres|dl1d|clams] [--scale X]\n"
             "              [--KIND on|off]... [--set key=value]... [--bind KIND[@INDEX]=c|rtl|lockstep]...\n"
             "              [--json FILE] [--seed N] [--accum reg|mem] [--tsteps N] [--window N]\n"
-            "              [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--help-config]\n"
+            "              [--probe-every N] [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--help-config]\n"
             "              [--print-rtl-needs]\n"
             "  KIND          a block kind with a GPU hook: %s\n"
             "  --KIND on     an instance of KIND at every SM (DRAM hook: every memory channel)\n"
             "  --set         a GPU parameter, KIND=on|off, KIND.preset=NAME or KIND.Param=value\n"
             "  --scale X     multiplies seed 000's inputs (Table 2 scaling factors of the PolyBench sizes)\n"
             "  --bind        how an instance runs (default c); rtl/lockstep need tb/gpusim\n"
+            "  --probe-every lockstep: compare the state probes every N cycles (default 1; 0 off)\n"
             "  --trace       FST of that instance's RTL for the whole run (rtl or lockstep binding);\n"
             "                INDEX=FILE.fst when only one kind is bound rtl or lockstep\n"
             "  --print-rtl-needs  one line KIND<TAB>PRESET<TAB>SETS per kind bound rtl or lockstep; exit\n",
@@ -184,6 +187,7 @@ int main(int argc, char **argv)
     int quiet = 0, print_needs = 0, accum_mem = 0;
     long long tsteps = 0;
     unsigned window = 200;
+    int probe_every = 1;
     const char *binds[64], *traces[16];
     int nbinds = 0, ntraces = 0;
     const char *sets[256];
@@ -244,6 +248,16 @@ int main(int argc, char **argv)
             NEED_ARG
             window = (unsigned)atoi(v);
             if (window < 1 || window > 100000) { fprintf(stderr, "gpusim: --window %s: must be 1..100000\n", v); return 2; }
+        }
+        else if (!strcmp(a, "--probe-every")) {
+            NEED_ARG
+            char *end;
+            long pe = strtol(v, &end, 10);
+            if (*end || !*v || pe < 0 || pe > 1000000) {
+                fprintf(stderr, "gpusim: --probe-every '%s': must be a number 0..1000000\n", v);
+                return 2;
+            }
+            probe_every = (int)pe;
         }
         else if (!strcmp(a, "--tsteps")) {
             NEED_ARG
@@ -341,6 +355,7 @@ int main(int argc, char **argv)
     if (getenv("GPUSIM_REPRO_EXTRA") && *getenv("GPUSIM_REPRO_EXTRA") && rl < sizeof repro)
         snprintf(repro + rl, sizeof repro - rl, " %s", getenv("GPUSIM_REPRO_EXTRA"));
     bc.window = window;
+    bc.probe_every = probe_every;
     bc.outdir = outdir;
     bc.repro = repro;
     if (rtl_kinds) {

@@ -36,6 +36,7 @@ expect_fail gpu_bad_workload 2 "unknown workload" $G --workload nbody
 expect_fail gpu_bad_key 2 "unknown parameter 'l1.colour'" $G --workload atax --set l1.colour=red
 expect_fail gpu_bad_range 2 "l1.assoc=0 out of range" $G --workload atax --set l1.assoc=0
 expect_fail gpu_bad_geometry 2 "l1.size=10000 is not a multiple" $G --workload atax --set l1.size=10000
+expect_fail gpu_bad_probe_every 2 "--probe-every .5x.: must be a number" $G --workload atax --probe-every 5x
 expect_fail gpu_bad_bind 2 "mode must be c, rtl or lockstep" $G --workload atax --mrpb on --bind mrpb@2=fast
 expect_fail gpu_bad_bind_sm 2 "SM number must be 0..13" $G --workload atax --mrpb on --bind mrpb@14=c
 expect_fail gpu_bad_bind_kind 2 "'colour' is not a block kind with a GPU hook" $G --workload atax --bind colour@1=c
