@@ -303,16 +303,18 @@ static int rb_tick(void *self, const void *in)
     b->c.ops->tick(b->m, in);
     return 0;
 }
-static void rb_trace_end(rtl_bind *b)
+/* A live waveform ends: the file padded to the last cycle's end, closed, its save file
+ * written; *tr freed and cleared. */
+static void live_trace_end(ls_trace **tr, const ls_common *c, rtl_model *m, int any_exp)
 {
-    if (!b->tr) return;
-    b->c.ops->trace_pad(b->m, 0); /* the file ends where the last cycle does */
-    b->c.ops->trace_close(b->m);
-    if (trace_write_gtkw(b->tr, &b->c, b->any_exp))
-        fprintf(stderr, "waveform: could not write %s\n", b->tr->gtkw);
-    trace_free(b->tr);
-    b->tr = NULL;
+    if (!*tr) return;
+    c->ops->trace_pad(m, 0); /* the file ends where the last cycle does */
+    c->ops->trace_close(m);
+    if (trace_write_gtkw(*tr, c, any_exp)) fprintf(stderr, "waveform: could not write %s\n", (*tr)->gtkw);
+    trace_free(*tr);
+    *tr = NULL;
 }
+static void rb_trace_end(rtl_bind *b) { live_trace_end(&b->tr, &b->c, b->m, b->any_exp); }
 static void rb_destroy(void *self)
 {
     rtl_bind *b = self;
@@ -816,13 +818,7 @@ static void ls_report(ls *s, const void *in, int is_probe)
 /* The live waveform (blk_trace_open) ends: close it and write its save file. */
 static void ls_trace_end(ls *s)
 {
-    if (!s->tr) return;
-    s->c.ops->trace_pad(s->rtl, 0); /* the file ends where the last cycle does */
-    s->c.ops->trace_close(s->rtl);
-    if (trace_write_gtkw(s->tr, &s->c, s->has_x))
-        fprintf(stderr, "waveform: could not write %s\n", s->tr->gtkw);
-    trace_free(s->tr);
-    s->tr = NULL;
+    live_trace_end(&s->tr, &s->c, s->rtl, s->has_x);
     s->tracing = 0;
 }
 
