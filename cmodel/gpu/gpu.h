@@ -76,7 +76,21 @@ int gpu_block_totals(const gpu *g, const gpu_block_driver *drv, uint64_t *tot);
  * configuration cfg; its kind need not be in the block list. Before gpu_run. 0 ok. */
 int gpu_attach_driver(gpu *g, const gpu_block_driver *drv, const void *cfg, char *err, size_t n);
 
-/* L1 hit rate as the table prints it: (hits + hit-pending) / accepted reads */
+/* L1 hit rate as the table prints it: hits / accepted reads (hits, hits on a pending
+ * line, misses, bypasses); the pending hits' share apart (GPGPU-Sim's HIT_RESERVED) */
 double gpu_l1_hit_rate(const gpu_totals *t);
+double gpu_l1_pending_rate(const gpu_totals *t);
+
+/* Load-latency breakdown (docs/gpu-model.md): every line request of a load is timed
+ * stage by stage (gpu_internal.h enum gpu_bd_stage), summed per kernel, SM and class
+ * (hit, pending hit, miss, bypass). The tables (gpusim --breakdown); the total of all
+ * stages and, computed apart, the sum of every line request's latency (equal when the
+ * accounting is whole); the mean cycles per request of each stage group (names by
+ * index, NULL past the last) and the mean latency. */
+void gpu_print_breakdown(const gpu *g, FILE *f);
+uint64_t gpu_bd_cycles(const gpu *g);
+uint64_t gpu_bd_latency(const gpu *g);
+void gpu_bd_summary(const gpu *g, double *groups, unsigned ngroups, double *latency);
+const char *gpu_bd_group_name(unsigned j);
 
 #endif

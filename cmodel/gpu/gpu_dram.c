@@ -55,6 +55,7 @@ void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int 
         r->write = (uint8_t)write;
         r->tag = tag;
         r->activated = 0;
+        r->t_first = UINT64_MAX;
         r->seq = d->seq++;
         d->count++;
         return;
@@ -86,6 +87,7 @@ static void column(gpu_dram *d, dram_req *r)
         dram_done *e = &d->done[(d->d_head + d->d_count) % d->cap];
         e->t = data_end;
         e->line = r->line;
+        e->t_first = r->t_first == UINT64_MAX ? d->ext_now : r->t_first;
         e->tag = r->tag;
         d->d_count++;
     }
@@ -109,6 +111,7 @@ static void activate(gpu_dram *d, dram_bank *b, dram_req *r)
     b->act_ok = d->now + t->tRC;
     d->rrd_ok = d->now + t->tRRD;
     r->activated = 1;
+    if (r->t_first == UINT64_MAX) r->t_first = d->ext_now;
     d->acts++;
 }
 

@@ -29,7 +29,7 @@ typedef struct dram_timing {
 } dram_timing;
 
 typedef struct dram_req {
-    uint64_t line, seq;
+    uint64_t line, seq, t_first; /* t_first: ext_now at its first own command (activate or column) */
     uint32_t row, tag;  /* tag: the caller's (e.g. L2 slice), returned on completion */
     uint16_t bank;
     uint8_t valid, write, activated; /* activated: this request needed its own activate */
@@ -40,7 +40,7 @@ typedef struct dram_bank {
     uint64_t act_ok, col_ok, pre_ok;   /* earliest cycle for each command */
 } dram_bank;
 
-typedef struct dram_done { uint64_t t, line; uint32_t tag; } dram_done;
+typedef struct dram_done { uint64_t t, line, t_first; uint32_t tag; } dram_done;
 
 /* A request that can take a command this cycle, and which command. */
 enum dram_cmd { DRAM_CMD_COL = 0, DRAM_CMD_PRE = 1, DRAM_CMD_ACT = 2 };
@@ -62,6 +62,7 @@ typedef struct gpu_dram {
     dram_req *q;          /* cap entries, free where !valid */
     dram_bank *bank;
     uint64_t now, seq, bus_free, col_ok, rrd_ok;
+    uint64_t ext_now;     /* the caller's clock (the GPU's core cycle), for t_first */
     dram_done *done;      /* ring of completed reads, cap entries, in completion order */
     unsigned d_head, d_count;
     /* statistics */

@@ -27,7 +27,55 @@
 
 /* ---- SM ---- */
 
-typedef struct ld_slot { uint64_t issue; uint32_t pc; uint16_t left; } ld_slot;
+typedef struct ld_slot { uint64_t issue; uint32_t pc; uint16_t left; uint8_t nl; } ld_slot;
+
+/* ---- load-latency breakdown (docs/gpu-model.md "Where a load's time goes") ----
+ * Every line request of a load goes through these stages, in this order; a stage it
+ * skips counts 0, and the stages of one request add up to its latency (issue of the
+ * load to its data in the warp's registers) exactly. */
+enum gpu_bd_stage {
+    BD_LSU,         /* issue -> the memory stage offers it (behind the instruction's earlier lines) */
+    BD_BLOCK_FULL,  /* offered -> taken by the request-path block (REQ hook) */
+    BD_IN_BLOCK,    /* taken -> first presented to the L1 by the block */
+    BD_RETRY_ASSOC, /* L1 refusals until accepted, one cycle each, by reason */
+    BD_RETRY_MSHR,
+    BD_RETRY_MERGE,
+    BD_RETRY_MISSQ,
+    BD_RETRY_IDLE,  /* between first presentation and acceptance, cycles not presented */
+    BD_L1_HIT,      /* hit: the L1's hit latency */
+    BD_MSHR_WAIT,   /* pending hit: merged into a fill in flight -> the fill */
+    BD_MISSQ,       /* miss or bypass: in the miss queue (port and L2 credits) */
+    BD_ICNT_REQ,    /* interconnect to the L2 slice */
+    BD_L2_QUEUE,    /* the slice's input queue (incl. waits for MSHR or DRAM room) */
+    BD_L2_HIT,      /* L2 hit latency */
+    BD_L2_MSHR,     /* merged in the L2 into a DRAM read in flight -> its fill */
+    BD_DRAM_QUEUE,  /* in the DRAM buffer until its first own command (activate or read) */
+    BD_DRAM_ACCESS, /* first command -> data in the L2 */
+    BD_L2_REPLY,    /* reply ready -> sent on the slice's reply port */
+    BD_ICNT_REPLY,  /* interconnect back to the SM */
+    BD_SM_REPLY,    /* the SM's reply queue (one reply a cycle) */
+    BD_N
+};
+#define BD_NET0 BD_MISSQ              /* the stages a packet carries (gmsg.bs) */
+#define BD_NNET (BD_N - BD_NET0)
+enum gpu_bd_class { BD_HIT, BD_PENDING, BD_MISS, BD_BYPASS, BD_NCLS };
+#define BD_MAXK 8                     /* kernels told apart (more share the last) */
+#define BD_LINES 32                   /* line requests per load at most */
+#define BD_UNSET UINT64_MAX
+
+typedef struct bd_rec {
+    uint64_t line;
+    uint64_t t_pres, t_taken, t_l1, t_acc; /* BD_UNSET until it happens */
+    uint32_t ref[4];                       /* refusals by stall code 1..4 */
+    uint8_t cls;
+} bd_rec;
+
+/* a request's class is its L1 result (the first three), and a packet carries BD_NNET stages */
+typedef char bd_layout_check[((int)BD_HIT == (int)L1_HIT && (int)BD_PENDING == (int)L1_HIT_PENDING && (int)BD_MISS == (int)L1_MISS &&
+                              BD_NNET == sizeof(((gmsg *)0)->bs) / sizeof(uint32_t)) ? 1 : -1];
+
+/* per class: cycles per stage, then the number of requests */
+typedef uint64_t bd_acc[BD_NCLS][BD_N + 1];
 
 /* A warp slot: what the schedulers test every cycle, kept small so that scanning all
  * the warps of all the SMs each cycle stays in the L1 of the host; the lanes'
@@ -52,7 +100,7 @@ typedef struct blockslot {
     unsigned warps_left, bar_wait;
 } blockslot;
 
-typedef struct hitret { uint64_t t; uint8_t warp, slot; } hitret;
+typedef struct hitret { uint64_t t, line; uint8_t warp, slot; } hitret;
 
 typedef struct lsu {
     int busy, write;
@@ -88,6 +136,12 @@ struct gpu_sm {
     /* counters */
     uint64_t insts, tinsts, loads, stores, access[L1_NRESULTS], bypass, stall, idle_issue;
     uint64_t lat_sum, lat_n;
+    /* load-latency breakdown: a record per line request in flight (warp, slot, line
+     * index), the last one looked up, the totals per kernel, and the plain sum of
+     * every line request's latency that the totals must add up to */
+    bd_rec *rec, *rec_last;
+    bd_acc bd[BD_MAXK];
+    uint64_t bd_lat;
 };
 
 /* ---- L2 slice ---- */
@@ -135,6 +189,9 @@ struct gpu {
     uint64_t nblocks, next_block, done_blocks;
     unsigned next_sm;
     unsigned launches_done;
+    /* kernels by name for the breakdown: each launch's index into kname */
+    unsigned nkern, kid;
+    const char *kname[BD_MAXK];
     gpu_l1_trace_fn trace;
     void *trace_ctx;
     /* block kinds that are on, in block-list order (then any attached by tests) */

@@ -49,7 +49,7 @@ typedef struct l1_mshr {
     l1_waiter *w;     /* l1.merge of them */
 } l1_mshr;
 
-typedef struct l1_missq_ent { uint64_t line; uint16_t mshr; uint8_t write, bypass, warp, slot; } l1_missq_ent;
+typedef struct l1_missq_ent { uint64_t line, t; uint16_t mshr; uint8_t write, bypass, warp, slot; } l1_missq_ent;
 
 typedef struct gpu_l1 {
     unsigned sets, assoc, nmshr, merge, missq_cap;
@@ -81,6 +81,11 @@ static inline const l1_missq_ent *gpu_l1_missq_head(const gpu_l1 *c)
     return c->mq_count ? &c->missq[c->mq_head] : NULL;
 }
 void gpu_l1_missq_pop(gpu_l1 *c);
+/* the entry pushed last (the caller stamps its time t) */
+static inline l1_missq_ent *gpu_l1_missq_tail(gpu_l1 *c)
+{
+    return &c->missq[(c->mq_head + c->mq_count - 1) % c->missq_cap];
+}
 /* Set of a line; the state of way w of a set (tests). */
 static inline unsigned gpu_l1_set(const gpu_l1 *c, uint64_t line) { return (unsigned)(line % c->sets); }
 static inline const l1_line *gpu_l1_way(const gpu_l1 *c, unsigned set, unsigned w)

@@ -54,15 +54,24 @@ static void slice_cycle(gpu *g, unsigned si)
         uint32_t row;
         dram_map(g, line, &ch, &bank, &row);
         int done = 0;
+        /* a read handled now: its time in the queue, and t = now (the start of its wait
+         * in an MSHR) */
+        gmsg h = *m;
+        h.bs[BD_L2_QUEUE - BD_NET0] = (uint32_t)(g->now - m->t);
+        h.t = g->now;
         if (hit && hit->state == L1_VALID) {
             hit->lru = ++D->stamp;
             if (m->write) { hit->dirty = 1; D->writes++; }
-            else { D->hits++; reply_push(g, D, m, g->now + g->c.l2_lat); }
+            else {
+                D->hits++;
+                h.bs[BD_L2_HIT - BD_NET0] = g->c.l2_lat;
+                reply_push(g, D, &h, g->now + g->c.l2_lat);
+            }
             done = 1;
         } else if (hit) { /* reserved: merge */
             l2mshr *M = &D->mshr[hit->mshr];
             if (m->write) { M->dirty_on_fill = 1; D->writes++; done = 1; }
-            else if (M->n < L2_WAITERS) { M->w[M->n++] = *m; D->merges++; done = 1; }
+            else if (M->n < L2_WAITERS) { M->w[M->n++] = h; D->merges++; done = 1; }
         } else {
             l2line *v = l2_victim(set, A);
             unsigned need = (m->write ? 0 : 1) + (v && v->state == L1_VALID && v->dirty ? 1 : 0);
@@ -87,7 +96,7 @@ static void slice_cycle(gpu *g, unsigned si)
                     M->used = 1;
                     M->line = line;
                     M->n = 1;
-                    M->w[0] = *m;
+                    M->w[0] = h;
                     M->dirty_on_fill = 0;
                     D->used_mshr++;
                     v->state = L1_RESERVED;
@@ -112,7 +121,9 @@ static void slice_cycle(gpu *g, unsigned si)
         unsigned ser = gpu_ser_cycles(g, 8 + g->c.l1_line);
         gmsg x = *r;
         mh_pop(&D->out);
+        x.bs[BD_L2_REPLY - BD_NET0] = (uint32_t)(g->now - x.t);
         x.t = g->now + ser + g->c.icnt_lat + gpu_jitter(g);
+        x.bs[BD_ICNT_REPLY - BD_NET0] = (uint32_t)(x.t - g->now);
         x.seq = g->seq++;
         mh_push(&g->sm[x.sm].reply, &x);
         D->rep_free = g->now + ser;
@@ -126,7 +137,7 @@ static void dram_fills(gpu *g, unsigned c)
     const dram_done *e;
     while ((e = gpu_dram_peek(d))) {
         slice *D = &g->sl[e->tag];
-        uint64_t line = e->line;
+        uint64_t line = e->line, first = e->t_first;
         gpu_dram_pop(d);
         l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * g->c.l2_assoc];
         for (unsigned w = 0; w < g->c.l2_assoc; w++) {
@@ -135,7 +146,16 @@ static void dram_fills(gpu *g, unsigned c)
             l2mshr *M = &D->mshr[l->mshr];
             l->state = L1_VALID;
             l->dirty = M->dirty_on_fill;
-            for (unsigned i = 0; i < M->n; i++) reply_push(g, D, &M->w[i], g->now);
+            for (unsigned i = 0; i < M->n; i++) { /* w[0] made the DRAM read; the others merged */
+                gmsg *x = &M->w[i];
+                if (i) {
+                    x->bs[BD_L2_MSHR - BD_NET0] = (uint32_t)(g->now - x->t);
+                } else {
+                    x->bs[BD_DRAM_QUEUE - BD_NET0] = (uint32_t)(first - x->t);
+                    x->bs[BD_DRAM_ACCESS - BD_NET0] = (uint32_t)(g->now - first);
+                }
+                reply_push(g, D, x, g->now);
+            }
             M->used = 0;
             M->n = 0;
             D->used_mshr--;
@@ -153,6 +173,7 @@ int gpu_l2_cycle(gpu *g)
     while (g->dram_acc >= g->c.core_mhz) {
         g->dram_acc -= g->c.core_mhz;
         for (unsigned i = 0; i < g->c.dram_channels; i++) {
+            g->ch[i].ext_now = g->now;
             int r = gpu_dram_cycle(&g->ch[i]);
             if (r > 0) g->last_progress = g->now;
             else if (r < 0) return 1; /* the DRAM hook's block stopped the run */

@@ -65,6 +65,12 @@ int gpu_start_launch(gpu *g, char *err, size_t n)
         if (L->ops[i].sect >= GK_EPI) g->p2 = i;
     }
     if (g->p2 < g->p1) g->p2 = g->p1;
+    g->kid = 0;
+    while (g->kid < g->nkern && strcmp(g->kname[g->kid], L->kernel)) g->kid++;
+    if (g->kid == g->nkern) {
+        if (g->nkern < BD_MAXK) g->kname[g->nkern++] = L->kernel;
+        else g->kid = BD_MAXK - 1; /* more kernels than told apart: they share the last */
+    }
     g->tpb = L->block_x * L->block_y;
     g->wpb = (g->tpb + 31) / 32;
     g->nblocks = (uint64_t)L->grid_x * L->grid_y;
@@ -153,6 +159,77 @@ void gpu_sms_dispatch(gpu *g)
     g->next_sm = (g->next_sm + 1) % g->c.sms;
 }
 
+/* ---- load-latency breakdown: one record per line request of a load ---- */
+
+static bd_rec *bd_slot(gpu_sm *S, unsigned warp, unsigned slot)
+{
+    return &S->rec[((size_t)warp * LD_SLOTS + slot) * BD_LINES];
+}
+
+/* the record of (warp, slot, line); NULL for a prefetch */
+static bd_rec *bd_find(gpu_sm *S, unsigned warp, unsigned slot, uint64_t line)
+{
+    if (warp == GPU_NO_WARP) return NULL;
+    bd_rec *b = bd_slot(S, warp, slot), *r = S->rec_last;
+    unsigned n = S->wd[warp].slot[slot].nl;
+    if (r >= b && r < b + n && r->line == line) return r;
+    for (unsigned i = 0; i < n; i++)
+        if (b[i].line == line) return S->rec_last = &b[i];
+    return NULL;
+}
+
+/* r is at the L1 now: its first presentation there also ends the earlier stages it
+ * skipped (no block: offered, taken and presented in one cycle) */
+static void bd_at_l1(uint64_t now, bd_rec *r)
+{
+    if (r->t_l1 != BD_UNSET) return;
+    r->t_l1 = now;
+    if (r->t_taken == BD_UNSET) r->t_taken = now;
+    if (r->t_pres == BD_UNSET) r->t_pres = r->t_taken;
+}
+
+static void bd_refused(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, int res)
+{
+    bd_rec *r = bd_find(S, warp, slot, line);
+    if (!r) return;
+    bd_at_l1(g->now, r);
+    r->ref[l1_stall_code(res) - 1]++;
+}
+
+/* accepted by the L1 as class cls: the stages up to here are known */
+static void bd_accept(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, unsigned cls)
+{
+    bd_rec *r = bd_find(S, warp, slot, line);
+    if (!r) return;
+    uint64_t now = g->now, refs = 0;
+    bd_at_l1(now, r);
+    uint64_t *a = S->bd[g->kid][cls];
+    a[BD_LSU] += r->t_pres - S->wd[warp].slot[slot].issue;
+    a[BD_BLOCK_FULL] += r->t_taken - r->t_pres;
+    a[BD_IN_BLOCK] += r->t_l1 - r->t_taken;
+    for (unsigned k = 0; k < 4; k++) {
+        a[BD_RETRY_ASSOC + k] += r->ref[k];
+        refs += r->ref[k];
+    }
+    a[BD_RETRY_IDLE] += now - r->t_l1 - refs;
+    a[BD_N]++;
+    r->t_acc = now;
+    r->cls = (uint8_t)cls;
+}
+
+/* the line's data reached the warp; net: the packet of a miss or bypass */
+static void bd_done(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, const gmsg *net)
+{
+    bd_rec *r = bd_find(S, warp, slot, line);
+    if (!r) return;
+    uint64_t *a = S->bd[g->kid][r->cls];
+    if (r->cls == BD_HIT) a[BD_L1_HIT] += g->now - r->t_acc;
+    else if (r->cls == BD_PENDING || !net) a[BD_MSHR_WAIT] += g->now - r->t_acc;
+    else
+        for (unsigned k = 0; k < BD_NNET; k++) a[BD_NET0 + k] += net->bs[k];
+    S->bd_lat += g->now - S->wd[warp].slot[slot].issue;
+}
+
 static void load_done(gpu *g, gpu_sm *S, unsigned ws, unsigned slot)
 {
     warp *w = &S->w[ws];
@@ -202,10 +279,11 @@ static int l1_consult(gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t
     return S->l1h->drv->l1_access(S->l1h, &e, decision);
 }
 
-static void hit_push(gpu *g, gpu_sm *S, uint8_t warp, uint8_t slot)
+static void hit_push(gpu *g, gpu_sm *S, uint64_t line, uint8_t warp, uint8_t slot)
 {
     hitret *h = &S->hits[(S->h_head + S->h_count) % S->h_cap];
     h->t = g->now + g->c.l1_lat;
+    h->line = line;
     h->warp = warp;
     h->slot = slot;
     S->h_count++;
@@ -216,7 +294,19 @@ static void l1_commit(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp,
     int r = gpu_l1_access(&S->l1, line, write, warp, slot, 1);
     L1_TRACE(g, S, 0, line, write, r);
     S->access[r]++;
-    if (r == L1_HIT) hit_push(g, S, warp, slot);
+    if (r == L1_HIT) hit_push(g, S, line, warp, slot);
+    if (r == L1_MISS || r == L1_WRITE) gpu_l1_missq_tail(&S->l1)->t = g->now;
+    if (!write && r <= L1_MISS) bd_accept(g, S, warp, slot, line, (unsigned)r); /* BD_HIT.. in l1_result order */
+    g->last_progress = g->now;
+}
+
+/* a read sent past the L1 through the miss queue (room checked by the caller) */
+static void l1_bypass_commit(gpu *g, gpu_sm *S, uint64_t line, uint8_t warp, uint8_t slot)
+{
+    gpu_l1_bypass(&S->l1, line, warp, slot);
+    gpu_l1_missq_tail(&S->l1)->t = g->now;
+    S->bypass++;
+    bd_accept(g, S, warp, slot, line, BD_BYPASS);
     g->last_progress = g->now;
 }
 
@@ -230,9 +320,7 @@ static int l1_accept(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, 
         if (l1_consult(S, line, write, warp, slot, r, &d)) return 1;
         if (d == GPU_L1_BYPASS && r == L1_MISS && !write) { /* a miss always has miss-queue room */
             L1_TRACE(g, S, 3, line, 0, r);
-            gpu_l1_bypass(&S->l1, line, warp, slot);
-            S->bypass++;
-            g->last_progress = g->now;
+            l1_bypass_commit(g, S, line, warp, slot);
             return 0;
         }
     }
@@ -245,6 +333,7 @@ static int l1_refused(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp,
 {
     L1_TRACE(g, S, 0, line, write, r);
     S->access[r]++;
+    if (!write) bd_refused(g, S, warp, slot, line, r);
     if (S->pf) note_demand(g, S, line, write, warp, slot, r);
     if (S->l1h) {
         int d;
@@ -271,9 +360,7 @@ int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed)
     gpu *g = io->g;
     gpu_sm *S = io->sm;
     L1_TRACE(g, S, 0, r->line, 0, probed); /* refused by the L1, then bypassed */
-    gpu_l1_bypass(&S->l1, r->line, r->warp, r->slot);
-    S->bypass++;
-    g->last_progress = g->now;
+    l1_bypass_commit(g, S, r->line, r->warp, r->slot);
     if (S->pf) note_demand(g, S, r->line, 0, r->warp, r->slot, probed);
     if (S->l1h) {
         int d;
@@ -310,14 +397,19 @@ static int sm_returns(gpu *g, gpu_sm *S)
     if (m) {
         gmsg r = *m;
         mh_pop(&S->reply);
+        r.bs[BD_SM_REPLY - BD_NET0] = (uint32_t)(g->now - r.t);
         if (r.bypass) {
+            bd_done(g, S, r.warp, r.slot, r.line, &r);
             load_done(g, S, r.warp, r.slot);
         } else {
             unsigned nw;
             L1_TRACE(g, S, 1, r.line, 0, 0);
             const l1_waiter *wt = gpu_l1_fill(&S->l1, r.mshr, &nw);
             for (unsigned i = 0; i < nw; i++)
-                if (wt[i].warp != GPU_NO_WARP) load_done(g, S, wt[i].warp, wt[i].slot);
+                if (wt[i].warp != GPU_NO_WARP) {
+                    bd_done(g, S, wt[i].warp, wt[i].slot, r.line, &r);
+                    load_done(g, S, wt[i].warp, wt[i].slot);
+                }
             if (S->l1h && S->l1h->drv->l1_fill && S->l1h->drv->l1_fill(S->l1h, r.line)) return 1;
         }
         g->last_progress = g->now;
@@ -326,6 +418,7 @@ static int sm_returns(gpu *g, gpu_sm *S)
         hitret h = S->hits[S->h_head];
         S->h_head = (S->h_head + 1) % S->h_cap;
         S->h_count--;
+        bd_done(g, S, h.warp, h.slot, h.line, NULL);
         load_done(g, S, h.warp, h.slot);
     }
     return 0;
@@ -354,6 +447,11 @@ static int sm_memstage(gpu *g, gpu_sm *S)
     io.sm = S;
     io.valid = q->busy;
     io.taken = 0;
+    bd_rec *rec = NULL;
+    if (q->busy && !q->write) {
+        rec = &bd_slot(S, q->warp, q->slot)[q->next];
+        if (rec->t_pres == BD_UNSET) rec->t_pres = g->now;
+    }
     if (q->busy) {
         gpu_mem_req *r = &io.req;
         r->line = q->line[q->next];
@@ -370,6 +468,7 @@ static int sm_memstage(gpu *g, gpu_sm *S)
     if (S->req->drv->req(S->req, &io)) return 1;
     if (q->busy) {
         if (io.taken) {
+            if (rec && rec->t_taken == BD_UNSET) rec->t_taken = g->now;
             if (++q->next == q->n) q->busy = 0;
             g->last_progress = g->now;
         } else {
@@ -413,6 +512,8 @@ static void sm_inject(gpu *g, gpu_sm *S, unsigned s)
     m.bypass = e->bypass;
     m.warp = e->warp;
     m.slot = e->slot;
+    m.bs[BD_MISSQ - BD_NET0] = (uint32_t)(g->now - e->t);
+    m.bs[BD_ICNT_REQ - BD_NET0] = (uint32_t)(m.t - g->now);
     if (mh_push(&D->in, &m)) return;
     D->in_count++;
     S->inj_free = g->now + ser;
@@ -481,6 +582,13 @@ static void issue(gpu *g, gpu_sm *S, unsigned ws)
             d->slot[s].issue = g->now;
             d->slot[s].pc = op->pc;
             d->slot[s].left = (uint16_t)q->n;
+            d->slot[s].nl = (uint8_t)q->n;
+            bd_rec *b = bd_slot(S, ws, s);
+            for (unsigned i = 0; i < q->n; i++) {
+                memset(&b[i], 0, sizeof b[i]);
+                b[i].line = q->line[i];
+                b[i].t_pres = b[i].t_taken = b[i].t_l1 = b[i].t_acc = BD_UNSET;
+            }
             w->pending += q->n;
             q->slot = (uint8_t)s;
         }
@@ -645,7 +753,8 @@ int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
     S->greedy = malloc(c->schedulers * sizeof *S->greedy);
     S->h_cap = c->l1_lat + 2;
     S->hits = calloc(S->h_cap, sizeof *S->hits);
-    if (!S->w || !S->wd || !S->last || !S->greedy || !S->hits ||
+    S->rec = calloc((size_t)c->warps * LD_SLOTS * BD_LINES, sizeof *S->rec);
+    if (!S->rec || !S->w || !S->wd || !S->last || !S->greedy || !S->hits ||
         gpu_l1_init(&S->l1, c->l1_size, c->l1_assoc, c->l1_line, c->l1_mshr, c->l1_merge, c->l1_missq)) {
         snprintf(err, n, "out of memory");
         return 1;
@@ -665,6 +774,7 @@ void gpu_sm_free(gpu_sm *S)
     free(S->last);
     free(S->greedy);
     free(S->hits);
+    free(S->rec);
     mh_free(&S->reply);
     gpu_l1_free(&S->l1);
 }

@@ -45,13 +45,181 @@ void gpu_totals_get(const gpu *g, gpu_totals *t)
     }
 }
 
+static uint64_t l1_reads(const gpu_totals *t)
+{
+    return t->l1_access[L1_HIT] + t->l1_access[L1_HIT_PENDING] + t->l1_access[L1_MISS] + t->l1_bypass;
+}
+
 double gpu_l1_hit_rate(const gpu_totals *t)
 {
-    uint64_t reads = t->l1_access[L1_HIT] + t->l1_access[L1_HIT_PENDING] + t->l1_access[L1_MISS] + t->l1_bypass;
-    return reads ? (double)(t->l1_access[L1_HIT] + t->l1_access[L1_HIT_PENDING]) / (double)reads : 0.0;
+    uint64_t reads = l1_reads(t);
+    return reads ? (double)t->l1_access[L1_HIT] / (double)reads : 0.0;
+}
+
+double gpu_l1_pending_rate(const gpu_totals *t)
+{
+    uint64_t reads = l1_reads(t);
+    return reads ? (double)t->l1_access[L1_HIT_PENDING] / (double)reads : 0.0;
 }
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+/* ---- load-latency breakdown ---- */
+
+static const char *const bd_stage_name[BD_N] = {
+    "lsu",         "block_full",  "in_block",   "retry_assoc", "retry_mshr", "retry_merge", "retry_missq",
+    "retry_idle",  "l1_hit",      "mshr_wait",  "miss_queue",  "icnt_req",   "l2_queue",    "l2_hit",
+    "l2_mshr",     "dram_queue",  "dram_access", "l2_reply",   "icnt_reply", "sm_reply",
+};
+static const char *const bd_class_name[BD_NCLS] = {"hit", "pending_hit", "miss", "bypass"};
+
+/* a[cls][stage] summed over SMs (sm < 0) or one SM, over kernels (kid < 0) or one */
+static void bd_sum(const gpu *g, int sm, int kid, bd_acc a)
+{
+    memset(a, 0, sizeof(bd_acc));
+    for (unsigned s = 0; s < g->c.sms; s++) {
+        if (sm >= 0 && (unsigned)sm != s) continue;
+        for (unsigned k = 0; k < BD_MAXK; k++) {
+            if (kid >= 0 && (unsigned)kid != k) continue;
+            for (unsigned c = 0; c < BD_NCLS; c++)
+                for (unsigned i = 0; i <= BD_N; i++) a[c][i] += g->sm[s].bd[k][c][i];
+        }
+    }
+}
+
+uint64_t gpu_bd_cycles(const gpu *g)
+{
+    bd_acc a;
+    uint64_t t = 0;
+    bd_sum(g, -1, -1, a);
+    for (unsigned c = 0; c < BD_NCLS; c++)
+        for (unsigned i = 0; i < BD_N; i++) t += a[c][i];
+    return t;
+}
+
+uint64_t gpu_bd_latency(const gpu *g)
+{
+    uint64_t t = 0;
+    for (unsigned s = 0; s < g->c.sms; s++) t += g->sm[s].bd_lat;
+    return t;
+}
+
+static void bd_json_acc(FILE *f, const bd_acc a, const char *ind)
+{
+    for (unsigned c = 0; c < BD_NCLS; c++) {
+        fprintf(f, "%s\"%s\": {\"requests\": %" PRIu64 ", \"cycles\": [", ind, bd_class_name[c], a[c][BD_N]);
+        for (unsigned i = 0; i < BD_N; i++) fprintf(f, "%s%" PRIu64, i ? ", " : "", a[c][i]);
+        fprintf(f, "]}%s\n", c + 1 == BD_NCLS ? "" : ",");
+    }
+}
+
+static void bd_json(const gpu *g, FILE *f)
+{
+    bd_acc a;
+    fprintf(f, "  \"breakdown\": {\n    \"stages\": [");
+    for (unsigned i = 0; i < BD_N; i++) fprintf(f, "%s\"%s\"", i ? ", " : "", bd_stage_name[i]);
+    fprintf(f, "],\n    \"line_request_cycles\": %" PRIu64 ",\n    \"kernels\": [\n", gpu_bd_latency(g));
+    for (unsigned k = 0; k < g->nkern; k++) {
+        bd_sum(g, -1, (int)k, a);
+        fprintf(f, "      {\"kernel\": \"%s\",\n", g->kname[k]);
+        bd_json_acc(f, a, "       ");
+        fprintf(f, "      }%s\n", k + 1 == g->nkern ? "" : ",");
+    }
+    fprintf(f, "    ],\n    \"sms\": [\n");
+    for (unsigned s = 0; s < g->c.sms; s++) {
+        bd_sum(g, (int)s, -1, a);
+        fprintf(f, "      {\"sm\": %u,\n", s);
+        bd_json_acc(f, a, "       ");
+        fprintf(f, "      }%s\n", s + 1 == g->c.sms ? "" : ",");
+    }
+    fprintf(f, "    ]\n  }\n");
+}
+
+/* stage groups of the per-SM table and the one-line summary */
+static const struct { const char *name; unsigned lo, hi; } bd_group[] = {
+    {"lsu", BD_LSU, BD_LSU},           {"block", BD_BLOCK_FULL, BD_IN_BLOCK},
+    {"L1 retry", BD_RETRY_ASSOC, BD_RETRY_IDLE}, {"L1/MSHR", BD_L1_HIT, BD_MSHR_WAIT},
+    {"icnt", BD_MISSQ, BD_ICNT_REQ},  {"L2", BD_L2_QUEUE, BD_L2_MSHR},
+    {"DRAM", BD_DRAM_QUEUE, BD_DRAM_ACCESS}, {"reply", BD_L2_REPLY, BD_SM_REPLY},
+};
+#define BD_NGROUP (sizeof bd_group / sizeof bd_group[0])
+
+static void bd_table(FILE *f, const bd_acc a, const char *title)
+{
+    uint64_t all[BD_N + 1] = {0};
+    for (unsigned c = 0; c < BD_NCLS; c++)
+        for (unsigned i = 0; i <= BD_N; i++) all[i] += a[c][i];
+    fprintf(f, "%s: cycles per line request, by stage (mean over the requests of each class)\n", title);
+    fprintf(f, "  %-13s %12s %12s %12s %12s %12s %6s\n", "stage", "hit", "pending hit", "miss", "bypass", "all",
+            "share");
+    fprintf(f, "  %-13s", "requests");
+    for (unsigned c = 0; c < BD_NCLS; c++) fprintf(f, " %12" PRIu64, a[c][BD_N]);
+    fprintf(f, " %12" PRIu64 "\n", all[BD_N]);
+    uint64_t tot[BD_NCLS + 1] = {0};
+    for (unsigned i = 0; i < BD_N; i++) {
+        for (unsigned c = 0; c < BD_NCLS; c++) tot[c] += a[c][i];
+        tot[BD_NCLS] += all[i];
+    }
+    for (unsigned i = 0; i < BD_N; i++) {
+        if (!all[i]) continue;
+        fprintf(f, "  %-13s", bd_stage_name[i]);
+        for (unsigned c = 0; c < BD_NCLS; c++) fprintf(f, " %12.1f", ratio(a[c][i], a[c][BD_N]));
+        fprintf(f, " %12.1f %5.1f%%\n", ratio(all[i], all[BD_N]), 100.0 * ratio(all[i], tot[BD_NCLS]));
+    }
+    fprintf(f, "  %-13s", "latency");
+    for (unsigned c = 0; c < BD_NCLS; c++) fprintf(f, " %12.1f", ratio(tot[c], a[c][BD_N]));
+    fprintf(f, " %12.1f\n", ratio(tot[BD_NCLS], all[BD_N]));
+}
+
+void gpu_print_breakdown(const gpu *g, FILE *f)
+{
+    bd_acc a;
+    for (unsigned k = 0; k < g->nkern; k++) {
+        char title[96];
+        bd_sum(g, -1, (int)k, a);
+        snprintf(title, sizeof title, "kernel %s", g->kname[k]);
+        bd_table(f, a, title);
+    }
+    if (g->nkern > 1) {
+        bd_sum(g, -1, -1, a);
+        bd_table(f, a, "all kernels");
+    }
+    fprintf(f, "per SM: line requests, mean latency, and its mean cycles by stage group\n  %3s %10s %8s", "sm",
+            "requests", "latency");
+    for (unsigned j = 0; j < BD_NGROUP; j++) fprintf(f, " %8s", bd_group[j].name);
+    fprintf(f, "\n");
+    for (unsigned s = 0; s < g->c.sms; s++) {
+        uint64_t n = 0, grp[BD_NGROUP] = {0}, tot = 0;
+        bd_sum(g, (int)s, -1, a);
+        for (unsigned c = 0; c < BD_NCLS; c++) {
+            n += a[c][BD_N];
+            for (unsigned j = 0; j < BD_NGROUP; j++)
+                for (unsigned i = bd_group[j].lo; i <= bd_group[j].hi; i++) grp[j] += a[c][i];
+        }
+        for (unsigned j = 0; j < BD_NGROUP; j++) tot += grp[j];
+        fprintf(f, "  %3u %10" PRIu64 " %8.1f", s, n, ratio(tot, n));
+        for (unsigned j = 0; j < BD_NGROUP; j++) fprintf(f, " %8.1f", ratio(grp[j], n));
+        fprintf(f, "\n");
+    }
+}
+
+void gpu_bd_summary(const gpu *g, double *groups, unsigned ngroups, double *latency)
+{
+    bd_acc a;
+    uint64_t n = 0, tot = 0;
+    bd_sum(g, -1, -1, a);
+    for (unsigned c = 0; c < BD_NCLS; c++) n += a[c][BD_N];
+    for (unsigned j = 0; j < BD_NGROUP && j < ngroups; j++) {
+        uint64_t v = 0;
+        for (unsigned c = 0; c < BD_NCLS; c++)
+            for (unsigned i = bd_group[j].lo; i <= bd_group[j].hi; i++) v += a[c][i];
+        groups[j] = ratio(v, n);
+        tot += v;
+    }
+    *latency = ratio(tot, n);
+}
+
+const char *gpu_bd_group_name(unsigned j) { return j < BD_NGROUP ? bd_group[j].name : NULL; }
 
 /* the bound kind of list position i, or NULL when it is off */
 static const gpu_kind_rt *listed(const gpu *g, unsigned i)
@@ -71,9 +239,9 @@ void gpu_print_table(const gpu *g, FILE *f)
             ratio(t.thread_insts, t.cycles));
     fprintf(f, "%-28s %" PRIu64 " loads, %" PRIu64 " stores\n", "memory instructions", t.loads, t.stores);
     fprintf(f, "%-28s hit %" PRIu64 ", hit-pending %" PRIu64 ", miss %" PRIu64 ", bypass %" PRIu64
-               ", writes %" PRIu64 " (hit rate %.1f%%)\n",
+               ", writes %" PRIu64 " (hit rate %.1f%%, pending hits %.1f%%)\n",
             "L1 reads", t.l1_access[L1_HIT], t.l1_access[L1_HIT_PENDING], t.l1_access[L1_MISS], t.l1_bypass,
-            t.l1_access[L1_WRITE], 100.0 * gpu_l1_hit_rate(&t));
+            t.l1_access[L1_WRITE], 100.0 * gpu_l1_hit_rate(&t), 100.0 * gpu_l1_pending_rate(&t));
     fprintf(f, "%-28s assoc %" PRIu64 ", mshr %" PRIu64 ", merge %" PRIu64 ", missq %" PRIu64 "\n",
             "L1 reservation fails", t.l1_access[L1_FAIL_ASSOC], t.l1_access[L1_FAIL_MSHR],
             t.l1_access[L1_FAIL_MERGE], t.l1_access[L1_FAIL_MISSQ]);
@@ -172,6 +340,7 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
     J("l1_bypasses", t.l1_bypass);
     J("l1_writes", t.l1_access[L1_WRITE]);
     fprintf(f, "    \"l1_hit_rate\": %.6f,\n", gpu_l1_hit_rate(&t));
+    fprintf(f, "    \"l1_pending_hit_rate\": %.6f,\n", gpu_l1_pending_rate(&t));
     J("l1_fail_assoc", t.l1_access[L1_FAIL_ASSOC]);
     J("l1_fail_mshr", t.l1_access[L1_FAIL_MSHR]);
     J("l1_fail_merge", t.l1_access[L1_FAIL_MERGE]);
@@ -235,5 +404,7 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
         fprintf(f, "    },\n    \"per_channel\": {\n");
         json_rows(f, g, rows, nrows, g->c.dram_channels);
     }
-    fprintf(f, "    }\n  }\n}\n");
+    fprintf(f, "    }\n  },\n");
+    bd_json(g, f);
+    fprintf(f, "}\n");
 }

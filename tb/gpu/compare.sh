@@ -3,8 +3,10 @@
 #   tb/gpu/compare.sh [--scale X] [--configs base-s,base-l] [--lockstep SM|none] [--jobs N]
 #                     [--out DIR] [workload ...]          (default: atax bicg syrk 2dconv)
 # MRPB runs bind SM `--lockstep` (default 0) in lockstep, so the RTL checks itself inside
-# real traffic. Prints a table (IPC, L1 hit rate, speedup), per-class geometric means,
-# and how many RTL cycles were compared with how many mismatches. JSON of every run in
+# real traffic. Prints a table (IPC, speedup, L1 hit and pending-hit rates), per-class
+# geometric means, where a line request's time goes (the load-latency breakdown's stage
+# groups, mean cycles per request, baseline and MRPB), and how many RTL cycles were
+# compared with how many mismatches. JSON of every run in
 # DIR (default build/compare). Exit 1 if any run fails or mismatches.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -57,8 +59,21 @@ wls = sys.argv[4:]
 bad = 0
 checked = mism = 0
 print(f"GPU model, scale {scale} x seed-000 inputs: baseline vs MRPB (final design)")
-print(f"{'config':7} {'workload':8} {'class':5} {'IPC base':>9} {'IPC MRPB':>9} {'speedup':>8} {'L1 hit base':>11} {'L1 hit MRPB':>11} {'cycles base':>12} {'cycles MRPB':>12}")
+print("L1 hit: hits on valid lines / reads; pend: hits on lines whose fill is in flight (MSHR merges) / reads")
+print(f"{'config':7} {'workload':8} {'class':5} {'IPC base':>9} {'IPC MRPB':>9} {'speedup':>8} {'L1 hit':>7} {'(MRPB)':>7} {'pend':>6} {'(MRPB)':>7} {'cycles base':>12} {'cycles MRPB':>12}")
 sp = {}
+GROUPS = [("lsu", "lsu", "lsu"), ("block", "block_full", "in_block"), ("L1retry", "retry_assoc", "retry_idle"),
+          ("L1/MSHR", "l1_hit", "mshr_wait"), ("icnt", "miss_queue", "icnt_req"), ("L2", "l2_queue", "l2_mshr"),
+          ("DRAM", "dram_queue", "dram_access"), ("reply", "l2_reply", "sm_reply")]
+def groups(doc):
+    b = doc["breakdown"]; st = b["stages"]
+    cyc = [0] * len(st); n = 0
+    for r in b["sms"]:
+        for k in ("hit", "pending_hit", "miss", "bypass"):
+            n += r[k]["requests"]; cyc = [a + x for a, x in zip(cyc, r[k]["cycles"])]
+    g = [sum(cyc[st.index(lo):st.index(hi) + 1]) / n if n else 0 for _, lo, hi in GROUPS]
+    return sum(g), g
+summary = []
 for c in configs:
     for w in wls:
         r = {}
@@ -76,10 +91,18 @@ for c in configs:
         s = o["ipc_warp"] / b["ipc_warp"] if b["ipc_warp"] else 0
         cls = r["off"]["workload"]["class"]
         sp.setdefault((c, cls), []).append(s); sp.setdefault((c, "all"), []).append(s)
-        print(f"{c:7} {w:8} {cls:5} {b['ipc_warp']:9.3f} {o['ipc_warp']:9.3f} {s:7.2f}x {100*b['l1_hit_rate']:10.1f}% {100*o['l1_hit_rate']:10.1f}% {b['cycles']:12d} {o['cycles']:12d}")
+        print(f"{c:7} {w:8} {cls:5} {b['ipc_warp']:9.3f} {o['ipc_warp']:9.3f} {s:7.2f}x {100*b['l1_hit_rate']:6.1f}% {100*o['l1_hit_rate']:6.1f}% {100*b['l1_pending_hit_rate']:5.1f}% {100*o['l1_pending_hit_rate']:6.1f}% {b['cycles']:12d} {o['cycles']:12d}")
+        for m in ("off", "on"):
+            lat, g = groups(r[m])
+            summary.append((c, w, "base" if m == "off" else "MRPB", lat, g))
 for (c, cls), v in sorted(sp.items()):
     g = math.exp(sum(math.log(x) for x in v) / len(v)) if all(x > 0 for x in v) else 0
     print(f"geomean speedup {c} {cls}: {g:.2f}x over {len(v)} workloads")
+if summary:
+    print("where a load's line request spends its cycles (mean per request; gpusim --breakdown for the stages):")
+    print(f"{'config':7} {'workload':8} {'run':4} {'latency':>8} " + " ".join(f"{n:>7}" for n, _, _ in GROUPS))
+    for c, w, m, lat, g in summary:
+        print(f"{c:7} {w:8} {m:4} {lat:8.1f} " + " ".join(f"{x:7.1f}" for x in g))
 print(f"lockstep: {checked} RTL cycles checked against the C model inside workload traffic, {mism} mismatches")
 sys.exit(1 if bad or mism else 0)
 PY

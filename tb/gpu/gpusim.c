@@ -164,7 +164,7 @@ static void usage(FILE *f)
             "              [--KIND on|off]... [--set key=value]... [--bind KIND[@INDEX]=c|rtl|lockstep]...\n"
             "              [--json FILE] [--seed N] [--accum reg|mem] [--tsteps N] [--window N]\n"
             "              [--probe-every N] [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--help-config]\n"
-            "              [--print-rtl-needs]\n"
+            "              [--breakdown] [--print-rtl-needs]\n"
             "  KIND          a block kind with a GPU hook: %s\n"
             "  --KIND on     an instance of KIND at every SM (DRAM hook: every memory channel)\n"
             "  --set         a GPU parameter, KIND=on|off, KIND.preset=NAME or KIND.Param=value\n"
@@ -173,6 +173,8 @@ static void usage(FILE *f)
             "  --probe-every lockstep: compare the state probes every N cycles (default 1; 0 off)\n"
             "  --trace       FST of that instance's RTL for the whole run (rtl or lockstep binding);\n"
             "                INDEX=FILE.fst when only one kind is bound rtl or lockstep\n"
+            "  --breakdown   where each load's time goes: cycles per line request by stage and\n"
+            "                class (hit, pending hit, miss, bypass) per kernel, and per SM\n"
             "  --print-rtl-needs  one line KIND<TAB>PRESET<TAB>SETS per kind bound rtl or lockstep; exit\n",
             kinds);
 }
@@ -184,7 +186,7 @@ int main(int argc, char **argv)
     const char *workload = NULL, *json = NULL, *outdir = "build/gpusim";
     double scale = 1.0;
     uint64_t seed = 1;
-    int quiet = 0, print_needs = 0, accum_mem = 0;
+    int quiet = 0, print_needs = 0, accum_mem = 0, breakdown = 0;
     long long tsteps = 0;
     unsigned window = 200;
     int probe_every = 1;
@@ -271,6 +273,7 @@ int main(int argc, char **argv)
             else { fprintf(stderr, "gpusim: --accum '%s': must be reg or mem\n", v); return 2; }
         }
         else if (!strcmp(a, "--quiet")) quiet = 1;
+        else if (!strcmp(a, "--breakdown")) breakdown = 1;
         else if (!strcmp(a, "--print-rtl-needs")) print_needs = 1;
         else if (ki >= 0) { NEED_ARG kind_on[ki] = v; } /* --KIND on|off */
         else { fprintf(stderr, "gpusim: unknown option '%s' (see --help)\n", a); return 2; }
@@ -402,6 +405,7 @@ int main(int argc, char **argv)
     }
     if (!quiet) {
         gpu_print_table(g, stdout);
+        if (breakdown) gpu_print_breakdown(g, stdout);
         printf("%-28s %.2f s, %.0f cycles/s\n", "simulation", secs, secs > 0 ? (double)gpu_now(g) / secs : 0.0);
     }
     if (n_ls)
