@@ -83,10 +83,14 @@ static void base_s(gpu_cfg *c)
     memset(c, 0, sizeof *c);
     strcpy(c->name, "base-s");
     c->sms = 14; c->warps = 48; c->blocks = 8; c->threads = 1536;
-    c->schedulers = 2; c->sched = GPU_SCHED_LRR; c->core_mhz = 1150;
+    /* GPGPU-Sim 3.2.0's TeslaC2050 config, which seed 000 ran (docs/deviations.md G12):
+     * core clock 575 MHz (half the 1150 MHz shader clock of Table 1: a warp instruction
+     * issues per core cycle), interconnect at 1150 MHz with 32-byte flits, so 64 bytes
+     * per core cycle per port */
+    c->schedulers = 2; c->sched = GPU_SCHED_LRR; c->core_mhz = 575;
     c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_line = 128; c->l1_lat = 1;
     c->l1_mshr = 32; c->l1_merge = 8; c->l1_missq = 8;
-    c->icnt_lat = 16; c->icnt_bw = 32; c->icnt_jitter = 0;
+    c->icnt_lat = 16; c->icnt_bw = 64; c->icnt_jitter = 0;
     c->l2_slices = 6; c->l2_size = 128 * 1024; c->l2_assoc = 16; c->l2_lat = 40;
     c->l2_mshr = 32; c->l2_queue = 16;
     c->dram_channels = 6; c->dram_banks = 16; c->dram_row = 2048; c->dram_queue = 16;

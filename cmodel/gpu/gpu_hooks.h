@@ -120,11 +120,15 @@ int gpu_req_l1_probe(gpu_req_io *io, const gpu_mem_req *r);
  * reserves a line and an MSHR; an L1 hook block may turn a miss into a bypass); a
  * refusal is counted as such (the block retries). 0, or non-zero on a mismatch. */
 int gpu_req_l1_access(gpu_req_io *io, const gpu_mem_req *r, int probed);
-/* Send the read r past the L1 (no line, no MSHR; the reply wakes the warp directly);
- * the L1 had refused it with `probed`. Needs miss-queue room (gpu_req_missq_full).
- * 0, or non-zero on a mismatch of an L1 hook block. */
+/* Send the read r past the L1 straight into the interconnect (no line, no MSHR, no
+ * miss-queue slot; the reply wakes the warp directly), as GPGPU-Sim's LD/ST unit sends
+ * an L1-skipping access (docs/deviations.md G6); the L1 had refused it with `probed`.
+ * Needs gpu_req_bypass_ready(io, r->line). 0, or non-zero on a mismatch of an L1 hook
+ * block. */
 int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed);
-int gpu_req_missq_full(const gpu_req_io *io);
+/* Can a read of `line` be sent past the L1 this cycle: the SM's injection port is free
+ * and the line's L2 slice has room in its input queue. */
+int gpu_req_bypass_ready(const gpu_req_io *io, uint64_t line);
 
 /* ---- L1: allocate or bypass ---- */
 

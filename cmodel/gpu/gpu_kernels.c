@@ -29,6 +29,9 @@
  *  - `if (...)` around the kernel body is the launch guard (inactive threads issue
  *    nothing); fdtd step1's `if (i == 0) ... else ...` sets gk_op.when on each side.
  *
+ * Default sizes are those of PolyBench/GPU 1.0 as released in 2012 (the SVN tag
+ * polybench-gpu-1.0, the suite seed 000 cites as [9]): the same as PolyBench-ACC's
+ * STANDARD_DATASET except 2mm and syr2k, 2048 there and 1024 in the later .cuh files.
  * Sizes: every problem size is round(default * scale) (halves up), at least 1.
  * fdtd's TMAX is opts->tsteps if > 0, else round(500 * scale), at least 1; _fict_ has
  * TMAX elements. A workload is refused if an array would exceed INT32_MAX elements
@@ -387,12 +390,13 @@ static int build_2dconv(gk_ctx *c)
     return check(c, &g);
 }
 
-/* 2MM: mm2_kernel1 then mm2_kernel2, block 32x8; defaults NI = NJ = NK = NL = 1024. */
+/* 2MM: mm2_kernel1 then mm2_kernel2, block 32x8; defaults NI = NJ = NK = NL = 2048
+ * (PolyBench/GPU 1.0 as released in 2012, which seed 000 cites; later .cuh files: 1024). */
 static int build_2mm(gk_ctx *c)
 {
     double s = c->o->scale;
-    int64_t ni = scaled(1024, s), nj = scaled(1024, s), nk = scaled(1024, s),
-            nl = scaled(1024, s);
+    int64_t ni = scaled(2048, s), nj = scaled(2048, s), nk = scaled(2048, s),
+            nl = scaled(2048, s);
     gk_prog g;
     enum { TMP, A, B, C, D };
     sizes(c, ni, nj, nk, nl);
@@ -719,11 +723,12 @@ static int build_mvt(gk_ctx *c)
     return check(c, &g);
 }
 
-/* SYR2K: syr2k_kernel, block 32x8, grid (NI/32, NI/8); NI = NJ = 1024. */
+/* SYR2K: syr2k_kernel, block 32x8, grid (NI/32, NI/8); NI = NJ = 2048 (PolyBench/GPU 1.0
+ * as released in 2012, which seed 000 cites; later .cuh files: 1024). */
 static int build_syr2k(gk_ctx *c)
 {
     double s = c->o->scale;
-    int64_t ni = scaled(1024, s), nj = scaled(1024, s);
+    int64_t ni = scaled(2048, s), nj = scaled(2048, s);
     gk_prog g;
     enum { A, B, C };
     sizes(c, ni, nj, 0, 0);

@@ -355,12 +355,52 @@ int gpu_req_l1_access(gpu_req_io *io, const gpu_mem_req *r, int probed)
     return l1_accept(io->g, io->sm, r->line, r->write, r->warp, r->slot, probed);
 }
 
+/* a packet to the L1's line's slice: can the SM's port inject it now */
+static int inject_ready(const gpu *g, const gpu_sm *S, uint64_t line)
+{
+    return S->inj_free <= g->now && g->sl[gpu_slice_of(g, line)].in_count < g->c.l2_queue;
+}
+
+/* one packet of SM S into the interconnect now (the caller checked inject_ready);
+ * 0 ok, 1 out of memory (nothing sent) */
+static int inject(gpu *g, gpu_sm *S, uint64_t line, uint16_t mshr, int write, int bypass, uint8_t warp,
+                  uint8_t slot, uint64_t since)
+{
+    slice *D = &g->sl[gpu_slice_of(g, line)];
+    unsigned ser = gpu_ser_cycles(g, write ? 8 + g->c.l1_line : 8);
+    gmsg m = {0};
+    m.t = g->now + ser + g->c.icnt_lat + gpu_jitter(g);
+    m.seq = g->seq++;
+    m.line = line;
+    m.sm = (uint16_t)(S - g->sm);
+    m.mshr = mshr;
+    m.write = (uint8_t)write;
+    m.bypass = (uint8_t)bypass;
+    m.warp = warp;
+    m.slot = slot;
+    m.bs[BD_MISSQ - BD_NET0] = (uint32_t)(g->now - since);
+    m.bs[BD_ICNT_REQ - BD_NET0] = (uint32_t)(m.t - g->now);
+    if (mh_push(&D->in, &m)) return 1;
+    D->in_count++;
+    S->inj_free = g->now + ser;
+    g->last_progress = g->now;
+    return 0;
+}
+
+int gpu_req_bypass_ready(const gpu_req_io *io, uint64_t line) { return inject_ready(io->g, io->sm, line); }
+
 int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed)
 {
     gpu *g = io->g;
     gpu_sm *S = io->sm;
     L1_TRACE(g, S, 0, r->line, 0, probed); /* refused by the L1, then bypassed */
-    l1_bypass_commit(g, S, r->line, r->warp, r->slot);
+    if (!inject_ready(g, S, r->line) || inject(g, S, r->line, L1_NO_MSHR, 0, 1, r->warp, r->slot, g->now)) {
+        fprintf(stderr, "gpusim: a block bypassed a read the interconnect could not take (cycle %" PRIu64 ")\n",
+                g->now);
+        return 1;
+    }
+    S->bypass++;
+    bd_accept(g, S, r->warp, r->slot, r->line, BD_BYPASS);
     if (S->pf) note_demand(g, S, r->line, 0, r->warp, r->slot, probed);
     if (S->l1h) {
         int d;
@@ -369,7 +409,6 @@ int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed)
     return 0;
 }
 
-int gpu_req_missq_full(const gpu_req_io *io) { return gpu_l1_missq_full(&io->sm->l1); }
 
 int gpu_prefetch_issue(gpu_prefetch_io *io, uint64_t line)
 {
@@ -495,30 +534,12 @@ static int sm_prefetch(gpu *g, gpu_sm *S)
 }
 
 /* step 3: the miss queue's head into the interconnect */
-static void sm_inject(gpu *g, gpu_sm *S, unsigned s)
+static void sm_inject(gpu *g, gpu_sm *S)
 {
     const l1_missq_ent *e = gpu_l1_missq_head(&S->l1);
-    if (!e || S->inj_free > g->now) return;
-    slice *D = &g->sl[gpu_slice_of(g, e->line)];
-    if (D->in_count >= g->c.l2_queue) return;
-    unsigned ser = gpu_ser_cycles(g, e->write ? 8 + g->c.l1_line : 8);
-    gmsg m = {0};
-    m.t = g->now + ser + g->c.icnt_lat + gpu_jitter(g);
-    m.seq = g->seq++;
-    m.line = e->line;
-    m.sm = (uint16_t)s;
-    m.mshr = e->mshr;
-    m.write = e->write;
-    m.bypass = e->bypass;
-    m.warp = e->warp;
-    m.slot = e->slot;
-    m.bs[BD_MISSQ - BD_NET0] = (uint32_t)(g->now - e->t);
-    m.bs[BD_ICNT_REQ - BD_NET0] = (uint32_t)(m.t - g->now);
-    if (mh_push(&D->in, &m)) return;
-    D->in_count++;
-    S->inj_free = g->now + ser;
+    if (!e || !inject_ready(g, S, e->line)) return;
+    if (inject(g, S, e->line, e->mshr, e->write, e->bypass, e->warp, e->slot, e->t)) return;
     gpu_l1_missq_pop(&S->l1);
-    g->last_progress = g->now;
 }
 
 /* can warp ws issue its next instruction now? */
@@ -732,7 +753,7 @@ int gpu_sms_cycle(gpu *g)
         gpu_sm *S = &g->sm[s];
         if (sm_returns(g, S)) return 1;
         if (sm_memstage(g, S)) return 1;
-        sm_inject(g, S, s);
+        sm_inject(g, S);
         if (S->hooked) {
             if (sm_cycle_hooked(g, S)) return 1;
         } else if (S->live_warps) {

@@ -5,8 +5,9 @@
  * Each cycle: the memory stage's current line request goes to MRPB's request port;
  * MRPB is evaluated; if it presents a request to the cache, the L1 is probed in the
  * same cycle, MRPB is evaluated again with the L1's answer (accept, stall kind) and
- * bypass readiness (miss-queue room), and then the L1 commits, counts the refusal, or
- * sends the read past the L1 (bypass_o). The memory stage moves on when MRPB took the
+ * bypass readiness (the SM's interconnect port is free and the line's L2 slice has
+ * room: a bypassed read goes straight into the interconnect, docs/deviations.md G6), and
+ * then the L1 commits, counts the refusal, or sends the read past the L1 (bypass_o). The memory stage moves on when MRPB took the
  * request (req_ready_o). Then MRPB's clock edge.
  *
  * Clock gating: an empty MRPB offered nothing is a fixed point of its state (no
@@ -94,7 +95,7 @@ static int mrpb_gpu_req(gpu_hook_inst *h, gpu_req_io *io)
     }
     in->cache_accept_i = 0;
     in->cache_stall_i = 0;
-    in->byp_ready_i = !gpu_req_missq_full(io);
+    in->byp_ready_i = 0;
     if (h->bi.eval(h->bi.self, in, out)) return 1;
     int r = -1;
     if (out->out_valid_o) {
@@ -106,6 +107,7 @@ static int mrpb_gpu_req(gpu_hook_inst *h, gpu_req_io *io)
         r = gpu_req_l1_probe(io, &o);
         in->cache_accept_i = !l1_failed(r);
         in->cache_stall_i = l1_stall_code(r);
+        in->byp_ready_i = gpu_req_bypass_ready(io, o.line); /* for the request it presents */
         if (h->bi.eval(h->bi.self, in, out)) return 1;
     }
     if (r >= 0) { /* the request as presented after the L1's answer */

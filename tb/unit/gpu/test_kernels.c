@@ -171,10 +171,10 @@ static void e_2dconv(const tk_ctx *c, tk_expect *e)
 static void d_2mm(tk_ctx *c, int64_t e[], int64_t *nl, int64_t sz[4])
 {
     int64_t ni, nj, nk, nl_;
-    ni = c->s[0] = tk_size(1024, c->scale);
-    nj = c->s[1] = tk_size(1024, c->scale);
-    nk = c->s[2] = tk_size(1024, c->scale);
-    nl_ = c->s[3] = tk_size(1024, c->scale);
+    ni = c->s[0] = tk_size(2048, c->scale); /* PolyBench/GPU 1.0 (2012) 2mm.cu */
+    nj = c->s[1] = tk_size(2048, c->scale);
+    nk = c->s[2] = tk_size(2048, c->scale);
+    nl_ = c->s[3] = tk_size(2048, c->scale);
     e[0] = ni * nj;
     e[1] = ni * nk;
     e[2] = nk * nj;
@@ -753,8 +753,8 @@ static void e_mvt(const tk_ctx *c, tk_expect *e)
 /* ------------------------------------------------------------------ SYR2K, SYRK */
 /* sizes NI NJ; syr2k arrays A B C, syrk arrays A C; grid (ceil(NI/32), ceil(NI/8)) */
 static void d_syr2k(tk_ctx *c, int64_t e[], int64_t *nl, int64_t sz[4])
-{
-    int64_t ni = c->s[0] = tk_size(1024, c->scale), nj = c->s[1] = tk_size(1024, c->scale);
+{   /* PolyBench/GPU 1.0 (2012) syr2k.cu: N = M = 2048 */
+    int64_t ni = c->s[0] = tk_size(2048, c->scale), nj = c->s[1] = tk_size(2048, c->scale);
     e[0] = e[1] = ni * nj;
     e[2] = ni * ni;
     *nl = 1;
