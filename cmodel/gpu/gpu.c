@@ -87,7 +87,7 @@ static int memory_idle(const gpu *g)
     for (unsigned i = 0; i < g->nbusy; i++)
         if (g->busy[i]->drv->busy(g->busy[i])) return 0;
     for (unsigned i = 0; i < g->c.l2_slices; i++)
-        if (g->sl[i].in.n || g->sl[i].out.n || g->sl[i].used_mshr) return 0;
+        if (g->sl[i].in.n || g->sl[i].q.n || g->sl[i].out.n || g->sl[i].dram.n || g->sl[i].used_mshr) return 0;
     for (unsigned i = 0; i < g->c.dram_channels; i++)
         if (!gpu_dram_idle(&g->ch[i])) return 0;
     return 1;
@@ -100,7 +100,8 @@ static void deadlock_report(const gpu *g, FILE *log)
             g->c.watchdog, g->now, g->li, g->L->kernel, g->done_blocks, g->nblocks);
     for (unsigned s = 0; s < g->c.sms; s++) gpu_sm_report(g, s, log);
     for (unsigned i = 0; i < g->c.l2_slices; i++)
-        fprintf(log, "  l2 slice %u: in %u, out %u, MSHRs %u\n", i, g->sl[i].in.n, g->sl[i].out.n, g->sl[i].used_mshr);
+        fprintf(log, "  l2 slice %u: arriving %u, queued %u, replies %u, to DRAM %u, MSHRs %u\n", i, g->sl[i].in.n,
+                g->sl[i].q.n, g->sl[i].out.n, g->sl[i].dram.n, g->sl[i].used_mshr);
     for (unsigned i = 0; i < g->c.dram_channels; i++) {
         fprintf(log, "  dram %u: %u queued, %u completing", i, g->ch[i].count, g->ch[i].d_count);
         gpu_kinds_describe(g, 1, i, log);

@@ -52,13 +52,16 @@ static const cfg_param params[] = {
     P("l2.assoc", l2_assoc, 1, 64, NULL, "L2 ways"),
     P("l2.lat", l2_lat, 1, 1000, NULL, "L2 hit latency in the slice, cycles"),
     P("l2.mshr", l2_mshr, 1, 1024, NULL, "L2 MSHR entries per slice"),
-    P("l2.queue", l2_queue, 1, 1024, NULL, "L2 slice input queue entries"),
+    P("l2.merge", l2_merge, 1, 64, NULL, "requests one L2 MSHR entry can hold (first + merged)"),
+    P("l2.queue", l2_queue, 1, 1024, NULL, "L2 slice input queue entries (SMs inject while it has room)"),
+    P("l2.rop", l2_rop, 0, 1000, NULL, "cycles every request waits before the slice's input queue (GPGPU-Sim rop_latency)"),
     P("dram.channels", dram_channels, 1, 64, NULL, "DRAM channels (memory controllers)"),
     P("dram.banks", dram_banks, 1, 64, NULL, "banks per channel"),
     P("dram.row", dram_row, 256, 65536, NULL, "row (page) bytes per bank"),
     P("dram.queue", dram_queue, 1, 1024, NULL, "scheduler request buffer entries per channel"),
     P("dram.burst", dram_burst, 1, 64, NULL, "data-bus DRAM cycles per line transfer"),
     P("dram.mhz", dram_mhz, 100, 5000, NULL, "DRAM command clock"),
+    P("dram.lat", dram_lat, 0, 1000, NULL, "core cycles from an L2 miss or writeback to the DRAM buffer (GPGPU-Sim dram_latency)"),
     P("dram.tCL", tCL, 1, 255, NULL, "read command to data, DRAM cycles"),
     P("dram.tRP", tRP, 1, 255, NULL, "precharge to activate"),
     P("dram.tRCD", tRCD, 1, 255, NULL, "activate to column command"),
@@ -91,10 +94,14 @@ static void base_s(gpu_cfg *c)
     c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_line = 128; c->l1_lat = 1;
     c->l1_mshr = 32; c->l1_merge = 8; c->l1_missq = 8;
     c->icnt_lat = 16; c->icnt_bw = 64; c->icnt_jitter = 0;
-    c->l2_slices = 6; c->l2_size = 128 * 1024; c->l2_assoc = 16; c->l2_lat = 40;
-    c->l2_mshr = 32; c->l2_queue = 16;
+    /* L2 as GPGPU-Sim 3.2.0 TeslaC2050 (-gpgpu_cache:dl2 64:128:16,L:B:m:W,A:32:4,4;
+     * -rop_latency 120 -dram_latency 100): 128 KB 16-way slices, 32 MSHRs of 4
+     * requests; every request waits 120 cycles before the slice, a miss 100 more
+     * before DRAM; no separate hit latency (1 cycle) */
+    c->l2_slices = 6; c->l2_size = 128 * 1024; c->l2_assoc = 16; c->l2_lat = 1;
+    c->l2_mshr = 32; c->l2_merge = 4; c->l2_queue = 16; c->l2_rop = 120;
     c->dram_channels = 6; c->dram_banks = 16; c->dram_row = 2048; c->dram_queue = 16;
-    c->dram_burst = 4; c->dram_mhz = 750;
+    c->dram_burst = 4; c->dram_mhz = 750; c->dram_lat = 100;
     c->tCL = 12; c->tRP = 12; c->tRCD = 12; c->tRAS = 28; c->tRC = 40;
     c->tCCD = 2; c->tRRD = 6; c->tWR = 12;
     c->gate = 1;
@@ -111,7 +118,8 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
     } else if (!strcmp(name, "apres")) { /* seed 001 Table III */
         c->sms = 15; c->core_mhz = 1400; c->schedulers = 2; c->sched = GPU_SCHED_LRR;
         c->l1_size = 32 * 1024; c->l1_assoc = 8; c->l1_mshr = 64;
-        c->l2_size = 128 * 1024; c->l2_assoc = 8; c->l2_lat = 200;
+        c->l2_size = 128 * 1024; c->l2_assoc = 8; c->l2_lat = 200; /* the seed's L2 latency, all of it */
+        c->l2_rop = 0; c->dram_lat = 0;
         c->dram_mhz = 924;
     } else if (!strcmp(name, "dl1d")) { /* seed 002 Table 4.2 */
         c->sms = 15; c->sched = GPU_SCHED_GTO;

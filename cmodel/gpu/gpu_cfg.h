@@ -33,9 +33,9 @@ typedef struct gpu_cfg {
     /* interconnect (each direction) */
     unsigned icnt_lat, icnt_bw, icnt_jitter;
     /* L2 slices */
-    unsigned l2_slices, l2_size, l2_assoc, l2_lat, l2_mshr, l2_queue;
+    unsigned l2_slices, l2_size, l2_assoc, l2_lat, l2_mshr, l2_merge, l2_queue, l2_rop;
     /* DRAM channels (timing in DRAM command-clock cycles) */
-    unsigned dram_channels, dram_banks, dram_row, dram_queue, dram_burst, dram_mhz;
+    unsigned dram_channels, dram_banks, dram_row, dram_queue, dram_burst, dram_mhz, dram_lat;
     unsigned tCL, tRP, tRCD, tRAS, tRC, tCCD, tRRD, tWR;
     /* blocks at the hook points (gpu_hooks.h) */
     gpu_kind_cfg blk[GPU_MAX_KINDS];

@@ -59,6 +59,7 @@ typedef int (*gpu_dram_pick_fn)(void *ctx, const struct gpu_dram *d, const dram_
 typedef struct gpu_dram {
     dram_timing t;
     unsigned nbanks, cap, count;
+    unsigned reserved;    /* the caller's: slots promised to requests on their way in */
     dram_req *q;          /* cap entries, free where !valid */
     dram_bank *bank;
     uint64_t now, seq, bus_free, col_ok, rrd_ok;

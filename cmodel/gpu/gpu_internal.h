@@ -46,9 +46,11 @@ enum gpu_bd_stage {
     BD_MSHR_WAIT,   /* pending hit: merged into a fill in flight -> the fill */
     BD_MISSQ,       /* miss or bypass: in the miss queue (port and L2 credits) */
     BD_ICNT_REQ,    /* interconnect to the L2 slice */
+    BD_L2_ROP,      /* the fixed delay before the slice (l2.rop) */
     BD_L2_QUEUE,    /* the slice's input queue (incl. waits for MSHR or DRAM room) */
     BD_L2_HIT,      /* L2 hit latency */
     BD_L2_MSHR,     /* merged in the L2 into a DRAM read in flight -> its fill */
+    BD_DRAM_LAT,    /* the fixed delay from the L2 to the DRAM buffer (dram.lat) */
     BD_DRAM_QUEUE,  /* in the DRAM buffer until its first own command (activate or read) */
     BD_DRAM_ACCESS, /* first command -> data in the L2 */
     BD_L2_REPLY,    /* reply ready -> sent on the slice's reply port */
@@ -154,8 +156,9 @@ typedef struct slice {
     l2mshr *mshr;
     unsigned sets, used_mshr;
     uint64_t stamp;
-    mheap in, out;
-    unsigned in_count;       /* packets addressed to the slice not yet handled (credits) */
+    mheap in;                /* on the way: t = arrival at the slice; enter q after l2.rop */
+    mheap q, out;            /* the input queue (handled in order), the replies */
+    mheap dram;              /* misses and writebacks on their way to DRAM (t = due) */
     uint64_t rep_free;
     uint64_t hits, misses, merges, writes, stall;
 } slice;

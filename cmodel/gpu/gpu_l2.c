@@ -27,7 +27,48 @@ static void reply_push(gpu *g, slice *D, const gmsg *req, uint64_t t)
     mh_push(&D->out, &r);
 }
 
-static int slice_room(const gpu *g, unsigned ch, unsigned need) { return g->ch[ch].count + need <= g->ch[ch].cap; }
+/* room in channel ch's buffer for `need` more requests, counting those on their way */
+static int slice_room(const gpu *g, unsigned ch, unsigned need)
+{
+    return g->ch[ch].count + g->ch[ch].reserved + need <= g->ch[ch].cap;
+}
+
+/* a read (miss) or write (writeback) of `line` from slice si toward its channel: into the
+ * DRAM buffer after dram.lat cycles (its slot reserved now; the caller checked room) */
+static void dram_send(gpu *g, unsigned si, uint64_t line, int write)
+{
+    unsigned ch, bank;
+    uint32_t row;
+    dram_map(g, line, &ch, &bank, &row);
+    if (!g->c.dram_lat) {
+        gpu_dram_push(&g->ch[ch], line, bank, row, write, si);
+        return;
+    }
+    gmsg m = {0};
+    m.t = g->now + g->c.dram_lat;
+    m.seq = g->seq++;
+    m.line = line;
+    m.write = (uint8_t)write;
+    if (mh_push(&g->sl[si].dram, &m)) { /* out of memory: no delay rather than a lost request */
+        gpu_dram_push(&g->ch[ch], line, bank, row, write, si);
+        return;
+    }
+    g->ch[ch].reserved++;
+}
+
+/* the requests of slice si whose dram.lat has passed enter their channel's buffer */
+static void dram_arrivals(gpu *g, unsigned si)
+{
+    const gmsg *m;
+    while ((m = mh_top(&g->sl[si].dram, g->now))) {
+        unsigned ch, bank;
+        uint32_t row;
+        dram_map(g, m->line, &ch, &bank, &row);
+        g->ch[ch].reserved--;
+        gpu_dram_push(&g->ch[ch], m->line, bank, row, m->write, si);
+        mh_pop(&g->sl[si].dram);
+    }
+}
 
 static l2line *l2_victim(l2line *set, unsigned assoc)
 {
@@ -44,7 +85,12 @@ static void slice_cycle(gpu *g, unsigned si)
 {
     slice *D = &g->sl[si];
     unsigned A = g->c.l2_assoc;
-    const gmsg *m = mh_top(&D->in, g->now);
+    /* arrivals whose l2.rop delay has passed join the input queue, in arrival order */
+    while (D->in.n && D->in.a[0].t + g->c.l2_rop <= g->now) {
+        if (mh_push(&D->q, &D->in.a[0])) break;
+        mh_pop(&D->in);
+    }
+    const gmsg *m = mh_top(&D->q, g->now);
     if (m) {
         uint64_t line = m->line;
         l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * A], *hit = NULL;
@@ -57,7 +103,8 @@ static void slice_cycle(gpu *g, unsigned si)
         /* a read handled now: its time in the queue, and t = now (the start of its wait
          * in an MSHR) */
         gmsg h = *m;
-        h.bs[BD_L2_QUEUE - BD_NET0] = (uint32_t)(g->now - m->t);
+        h.bs[BD_L2_ROP - BD_NET0] = g->c.l2_rop;
+        h.bs[BD_L2_QUEUE - BD_NET0] = (uint32_t)(g->now - m->t - g->c.l2_rop);
         h.t = g->now;
         if (hit && hit->state == L1_VALID) {
             hit->lru = ++D->stamp;
@@ -71,18 +118,13 @@ static void slice_cycle(gpu *g, unsigned si)
         } else if (hit) { /* reserved: merge */
             l2mshr *M = &D->mshr[hit->mshr];
             if (m->write) { M->dirty_on_fill = 1; D->writes++; done = 1; }
-            else if (M->n < L2_WAITERS) { M->w[M->n++] = h; D->merges++; done = 1; }
+            else if (M->n < g->c.l2_merge) { M->w[M->n++] = h; D->merges++; done = 1; }
         } else {
             l2line *v = l2_victim(set, A);
             unsigned need = (m->write ? 0 : 1) + (v && v->state == L1_VALID && v->dirty ? 1 : 0);
             int mshr_ok = m->write || D->used_mshr < g->c.l2_mshr;
             if (v && mshr_ok && slice_room(g, ch, need)) {
-                if (v->state == L1_VALID && v->dirty) {
-                    unsigned vch, vb;
-                    uint32_t vr;
-                    dram_map(g, v->line, &vch, &vb, &vr);
-                    gpu_dram_push(&g->ch[vch], v->line, vb, vr, 1, si);
-                }
+                if (v->state == L1_VALID && v->dirty) dram_send(g, si, v->line, 1);
                 v->line = line;
                 v->lru = ++D->stamp;
                 if (m->write) {
@@ -102,15 +144,14 @@ static void slice_cycle(gpu *g, unsigned si)
                     v->state = L1_RESERVED;
                     v->mshr = (uint16_t)mi;
                     v->dirty = 0;
-                    gpu_dram_push(&g->ch[ch], line, bank, row, 0, si);
+                    dram_send(g, si, line, 0);
                     D->misses++;
                 }
                 done = 1;
             }
         }
         if (done) {
-            mh_pop(&D->in);
-            D->in_count--;
+            mh_pop(&D->q);
             g->last_progress = g->now;
         } else {
             D->stall++;
@@ -151,7 +192,8 @@ static void dram_fills(gpu *g, unsigned c)
                 if (i) {
                     x->bs[BD_L2_MSHR - BD_NET0] = (uint32_t)(g->now - x->t);
                 } else {
-                    x->bs[BD_DRAM_QUEUE - BD_NET0] = (uint32_t)(first - x->t);
+                    x->bs[BD_DRAM_LAT - BD_NET0] = g->c.dram_lat;
+                    x->bs[BD_DRAM_QUEUE - BD_NET0] = (uint32_t)(first - x->t - g->c.dram_lat);
                     x->bs[BD_DRAM_ACCESS - BD_NET0] = (uint32_t)(g->now - first);
                 }
                 reply_push(g, D, x, g->now);
@@ -169,6 +211,8 @@ static void dram_fills(gpu *g, unsigned c)
 int gpu_l2_cycle(gpu *g)
 {
     for (unsigned i = 0; i < g->c.l2_slices; i++) slice_cycle(g, i);
+    if (g->c.dram_lat)
+        for (unsigned i = 0; i < g->c.l2_slices; i++) dram_arrivals(g, i);
     g->dram_acc += g->c.dram_mhz;
     while (g->dram_acc >= g->c.core_mhz) {
         g->dram_acc -= g->c.core_mhz;
@@ -211,6 +255,8 @@ void gpu_l2_free(gpu *g)
         free(g->sl[i].lines);
         free(g->sl[i].mshr);
         mh_free(&g->sl[i].in);
+        mh_free(&g->sl[i].q);
+        mh_free(&g->sl[i].dram);
         mh_free(&g->sl[i].out);
     }
     for (unsigned i = 0; g->ch && i < g->c.dram_channels; i++) gpu_dram_free(&g->ch[i]);

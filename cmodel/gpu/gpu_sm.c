@@ -358,7 +358,7 @@ int gpu_req_l1_access(gpu_req_io *io, const gpu_mem_req *r, int probed)
 /* a packet to the L1's line's slice: can the SM's port inject it now */
 static int inject_ready(const gpu *g, const gpu_sm *S, uint64_t line)
 {
-    return S->inj_free <= g->now && g->sl[gpu_slice_of(g, line)].in_count < g->c.l2_queue;
+    return S->inj_free <= g->now && g->sl[gpu_slice_of(g, line)].q.n < g->c.l2_queue;
 }
 
 /* one packet of SM S into the interconnect now (the caller checked inject_ready);
@@ -381,7 +381,6 @@ static int inject(gpu *g, gpu_sm *S, uint64_t line, uint16_t mshr, int write, in
     m.bs[BD_MISSQ - BD_NET0] = (uint32_t)(g->now - since);
     m.bs[BD_ICNT_REQ - BD_NET0] = (uint32_t)(m.t - g->now);
     if (mh_push(&D->in, &m)) return 1;
-    D->in_count++;
     S->inj_free = g->now + ser;
     g->last_progress = g->now;
     return 0;

@@ -68,8 +68,9 @@ static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b :
 
 static const char *const bd_stage_name[BD_N] = {
     "lsu",         "block_full",  "in_block",   "retry_assoc", "retry_mshr", "retry_merge", "retry_missq",
-    "retry_idle",  "l1_hit",      "mshr_wait",  "miss_queue",  "icnt_req",   "l2_queue",    "l2_hit",
-    "l2_mshr",     "dram_queue",  "dram_access", "l2_reply",   "icnt_reply", "sm_reply",
+    "retry_idle",  "l1_hit",      "mshr_wait",  "miss_queue",  "icnt_req",   "l2_rop",      "l2_queue",
+    "l2_hit",      "l2_mshr",     "dram_lat",   "dram_queue",  "dram_access", "l2_reply",  "icnt_reply",
+    "sm_reply",
 };
 static const char *const bd_class_name[BD_NCLS] = {"hit", "pending_hit", "miss", "bypass"};
 
@@ -139,8 +140,8 @@ static void bd_json(const gpu *g, FILE *f)
 static const struct { const char *name; unsigned lo, hi; } bd_group[] = {
     {"lsu", BD_LSU, BD_LSU},           {"block", BD_BLOCK_FULL, BD_IN_BLOCK},
     {"L1 retry", BD_RETRY_ASSOC, BD_RETRY_IDLE}, {"L1/MSHR", BD_L1_HIT, BD_MSHR_WAIT},
-    {"icnt", BD_MISSQ, BD_ICNT_REQ},  {"L2", BD_L2_QUEUE, BD_L2_MSHR},
-    {"DRAM", BD_DRAM_QUEUE, BD_DRAM_ACCESS}, {"reply", BD_L2_REPLY, BD_SM_REPLY},
+    {"icnt", BD_MISSQ, BD_ICNT_REQ},  {"L2", BD_L2_ROP, BD_L2_MSHR},
+    {"DRAM", BD_DRAM_LAT, BD_DRAM_ACCESS}, {"reply", BD_L2_REPLY, BD_SM_REPLY},
 };
 #define BD_NGROUP (sizeof bd_group / sizeof bd_group[0])
 

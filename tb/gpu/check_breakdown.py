@@ -5,7 +5,8 @@ For every run: the stages of all line requests add up to the sum of their latenc
 (computed apart by the model); the requests of each class equal the L1's own counters
 (hits, pending hits, misses, bypasses); every hit took l1.lat cycles; with no jitter every
 miss or bypass crossed the interconnect in (8-byte request serialisation + icnt.lat) and
-back in (reply serialisation + icnt.lat) cycles; every L2 read hit took l2.lat. The
+back in (reply serialisation + icnt.lat) cycles; every L2 read hit took l2.lat; every packet waited l2.rop before the slice and every L2
+read miss dram.lat before the DRAM buffer. The
 per-kernel and per-SM sums agree. Prints one line per failure; exit 1 if any.
 """
 import json
@@ -50,6 +51,10 @@ def check(path):
             got = ts["miss"][st[s]] + ts["bypass"][st[s]]
             if got != net * per:
                 errs.append("%s: %d cycles for %d packets, not %d each" % (s, got, net, per))
+    for s, per, n in (("l2_rop", cfg["l2.rop"], net), ("dram_lat", cfg["dram.lat"], c["l2_misses"])):
+        got = ts["miss"][st[s]] + ts["bypass"][st[s]]
+        if got != n * per:
+            errs.append("%s: %d cycles for %d requests, not %d each" % (s, got, n, per))
     l2hit = ts["miss"][st["l2_hit"]] + ts["bypass"][st["l2_hit"]]
     if l2hit != c["l2_hits"] * cfg["l2.lat"]:
         errs.append("L2 hit stage %d cycles, not l2_hits %d x l2.lat" % (l2hit, c["l2_hits"]))

@@ -63,8 +63,8 @@ print("L1 hit: hits on valid lines / reads; pend: hits on lines whose fill is in
 print(f"{'config':7} {'workload':8} {'class':5} {'IPC base':>9} {'IPC MRPB':>9} {'speedup':>8} {'L1 hit':>7} {'(MRPB)':>7} {'pend':>6} {'(MRPB)':>7} {'cycles base':>12} {'cycles MRPB':>12}")
 sp = {}
 GROUPS = [("lsu", "lsu", "lsu"), ("block", "block_full", "in_block"), ("L1retry", "retry_assoc", "retry_idle"),
-          ("L1/MSHR", "l1_hit", "mshr_wait"), ("icnt", "miss_queue", "icnt_req"), ("L2", "l2_queue", "l2_mshr"),
-          ("DRAM", "dram_queue", "dram_access"), ("reply", "l2_reply", "sm_reply")]
+          ("L1/MSHR", "l1_hit", "mshr_wait"), ("icnt", "miss_queue", "icnt_req"), ("L2", "l2_rop", "l2_mshr"),
+          ("DRAM", "dram_lat", "dram_access"), ("reply", "l2_reply", "sm_reply")]
 def groups(doc):
     b = doc["breakdown"]; st = b["stages"]
     cyc = [0] * len(st); n = 0
