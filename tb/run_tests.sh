@@ -13,6 +13,7 @@ mkdir -p "$L"
 pass=0
 fail=0
 t0=$(date +%s)
+at() { echo "   (at $(( $(date +%s) - t0 )) s)"; }  # elapsed, before each section
 
 check() { # check NAME CMD...: the command's exit status decides
   local name=$1; shift
@@ -34,7 +35,7 @@ expect_fail() { # expect_fail NAME EXITCODE PATTERN CMD...: must exit EXITCODE a
   fi
 }
 
-echo "== build and static checks"
+at; echo "== build and static checks"
 # the blocks whose manifest loads (a missing or broken manifest is one failure)
 TEST_BLOCKS=""
 for b in $(blocks); do
@@ -67,7 +68,7 @@ for b in $TEST_BLOCKS; do
   done
 done
 
-echo "== RTL builds (one Verilated model per configuration)"
+at; echo "== RTL builds (one Verilated model per configuration)"
 # every configuration the random matrix and the vectors use, one build per distinct tag:
 # the shared objects first (the first block's main configuration), then two at a time
 first=${TEST_BLOCKS%% *}
@@ -95,7 +96,7 @@ build_one() { # build_one "BLOCK<TAB>SPEC"
 export -f build_one
 check build_rtl_all bash -c "xargs -d '\n' -P 2 -n 1 bash -c 'build_one \"\$1\"' _ <$L/configs.txt"
 
-echo "== directed vectors in c, rtl and lockstep"
+at; echo "== directed vectors in c, rtl and lockstep"
 for b in $TEST_BLOCKS; do
   manifest "$b"
   for v in "${VECTORS[@]}"; do
@@ -105,7 +106,7 @@ for b in $TEST_BLOCKS; do
   done
 done
 
-echo "== random lockstep: every configuration of each block's matrix, 0 mismatches (outputs and state), every branch reached"
+at; echo "== random lockstep: every configuration of each block's matrix, 0 mismatches (outputs and state), every branch reached"
 for b in $TEST_BLOCKS; do
   manifest "$b"
   total=0
@@ -137,13 +138,13 @@ for b in $TEST_BLOCKS; do
   check "${b}_lockstep_all_cycles_compared" test "$total" -eq $((i * LOCKSTEP_CYCLES))
 done
 
-echo "== the checker can fail: planted RTL bugs must be reported"
+at; echo "== the checker can fail: planted RTL bugs must be reported"
 tb/plant_bugs.sh >"$L/planted.log" 2>&1
 prc=$?
 grep -E '^(CAUGHT|MISSED|WRONG)' "$L/planted.log" | sed 's/^/    /'
 if [ $prc = 0 ]; then pass=$((pass + 1)); echo "PASS planted_bugs"; else fail=$((fail + 1)); echo "FAIL planted_bugs (log: $L/planted.log)"; tail -n 20 "$L/planted.log" | sed 's/^/    /'; fi
 
-echo "== determinism, waveforms, bad input"
+at; echo "== determinism, waveforms, bad input"
 determinism() { # determinism BLOCK SPEC: same seed, same bytes; the RTL prints the C model's bytes
   local b=$1
   cfg_args "$2"
@@ -202,6 +203,7 @@ expect_fail bad_block 2 "unknown block 'nosuch'" tb/run nosuch --mode c
 # loop over $TEST_BLOCKS (manifest B loads a block's manifest)
 for frag in tb/tests.d/*.sh; do
   [ -e "$frag" ] || continue
+  at
   # shellcheck disable=SC1090
   . "$frag"
 done
