@@ -157,8 +157,9 @@ typedef struct slice {
     unsigned sets, used_mshr;
     uint64_t stamp;
     mheap in;                /* on the way: t = arrival at the slice; enter q after l2.rop */
-    mheap q, out;            /* the input queue (handled in order), the replies */
-    mheap dram;              /* misses and writebacks on their way to DRAM (t = due) */
+    mfifo q;                 /* the input queue, handled in order */
+    mheap out;               /* the replies, by due cycle */
+    mfifo dram;              /* misses and writebacks on their way to DRAM (t = due; one delay: in order) */
     uint64_t rep_free;
     uint64_t hits, misses, merges, writes, stall;
 } slice;

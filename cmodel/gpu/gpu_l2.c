@@ -49,7 +49,7 @@ static void dram_send(gpu *g, unsigned si, uint64_t line, int write)
     m.seq = g->seq++;
     m.line = line;
     m.write = (uint8_t)write;
-    if (mh_push(&g->sl[si].dram, &m)) { /* out of memory: no delay rather than a lost request */
+    if (mf_push(&g->sl[si].dram, &m)) { /* out of memory: no delay rather than a lost request */
         gpu_dram_push(&g->ch[ch], line, bank, row, write, si);
         return;
     }
@@ -60,13 +60,13 @@ static void dram_send(gpu *g, unsigned si, uint64_t line, int write)
 static void dram_arrivals(gpu *g, unsigned si)
 {
     const gmsg *m;
-    while ((m = mh_top(&g->sl[si].dram, g->now))) {
+    while ((m = mf_top(&g->sl[si].dram, g->now))) {
         unsigned ch, bank;
         uint32_t row;
         dram_map(g, m->line, &ch, &bank, &row);
         g->ch[ch].reserved--;
         gpu_dram_push(&g->ch[ch], m->line, bank, row, m->write, si);
-        mh_pop(&g->sl[si].dram);
+        mf_pop(&g->sl[si].dram);
     }
 }
 
@@ -87,10 +87,10 @@ static void slice_cycle(gpu *g, unsigned si)
     unsigned A = g->c.l2_assoc;
     /* arrivals whose l2.rop delay has passed join the input queue, in arrival order */
     while (D->in.n && D->in.a[0].t + g->c.l2_rop <= g->now) {
-        if (mh_push(&D->q, &D->in.a[0])) break;
+        if (mf_push(&D->q, &D->in.a[0])) break;
         mh_pop(&D->in);
     }
-    const gmsg *m = mh_top(&D->q, g->now);
+    const gmsg *m = mf_top(&D->q, g->now);
     if (m) {
         uint64_t line = m->line;
         l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * A], *hit = NULL;
@@ -151,7 +151,7 @@ static void slice_cycle(gpu *g, unsigned si)
             }
         }
         if (done) {
-            mh_pop(&D->q);
+            mf_pop(&D->q);
             g->last_progress = g->now;
         } else {
             D->stall++;
@@ -255,8 +255,8 @@ void gpu_l2_free(gpu *g)
         free(g->sl[i].lines);
         free(g->sl[i].mshr);
         mh_free(&g->sl[i].in);
-        mh_free(&g->sl[i].q);
-        mh_free(&g->sl[i].dram);
+        mf_free(&g->sl[i].q);
+        mf_free(&g->sl[i].dram);
         mh_free(&g->sl[i].out);
     }
     for (unsigned i = 0; g->ch && i < g->c.dram_channels; i++) gpu_dram_free(&g->ch[i]);

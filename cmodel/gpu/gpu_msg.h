@@ -79,4 +79,47 @@ static inline void mh_free(mheap *h)
     h->n = h->cap = 0;
 }
 
+/* A FIFO of packets (a ring that grows): for queues whose packets leave in the order
+ * they came, cheaper than the heap. */
+typedef struct mfifo {
+    gmsg *a;
+    unsigned head, n, cap; /* cap a power of two */
+} mfifo;
+
+/* 0 ok, 1 out of memory (nothing pushed) */
+static inline int mf_push(mfifo *f, const gmsg *m)
+{
+    if (f->n == f->cap) {
+        unsigned nc = f->cap ? f->cap * 2 : 16;
+        gmsg *na = malloc(nc * sizeof *na);
+        if (!na) return 1;
+        for (unsigned i = 0; i < f->n; i++) na[i] = f->a[(f->head + i) & (f->cap - 1)];
+        free(f->a);
+        f->a = na;
+        f->head = 0;
+        f->cap = nc;
+    }
+    f->a[(f->head + f->n++) & (f->cap - 1)] = *m;
+    return 0;
+}
+
+/* the oldest packet if it is due by `now`, else NULL */
+static inline const gmsg *mf_top(const mfifo *f, uint64_t now)
+{
+    return f->n && f->a[f->head].t <= now ? &f->a[f->head] : NULL;
+}
+
+static inline void mf_pop(mfifo *f)
+{
+    f->head = (f->head + 1) & (f->cap - 1);
+    f->n--;
+}
+
+static inline void mf_free(mfifo *f)
+{
+    free(f->a);
+    f->a = NULL;
+    f->head = f->n = f->cap = 0;
+}
+
 #endif
