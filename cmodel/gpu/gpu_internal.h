@@ -139,9 +139,9 @@ struct gpu_sm {
     uint64_t insts, tinsts, loads, stores, access[L1_NRESULTS], bypass, stall, idle_issue;
     uint64_t lat_sum, lat_n;
     /* load-latency breakdown: a record per line request in flight (warp, slot, line
-     * index), the last one looked up, the totals per kernel, and the plain sum of
+     * index), the last ones looked up, the totals per kernel, and the plain sum of
      * every line request's latency that the totals must add up to */
-    bd_rec *rec, *rec_last;
+    bd_rec *rec, *rec_l1, *rec_ret; /* last found at the L1, on a return */
     bd_acc bd[BD_MAXK];
     uint64_t bd_lat;
 };

@@ -166,15 +166,20 @@ static bd_rec *bd_slot(gpu_sm *S, unsigned warp, unsigned slot)
     return &S->rec[((size_t)warp * LD_SLOTS + slot) * BD_LINES];
 }
 
-/* the record of (warp, slot, line); NULL for a prefetch */
-static bd_rec *bd_find(gpu_sm *S, unsigned warp, unsigned slot, uint64_t line)
+/* the record of (warp, slot, line); NULL for a prefetch. *hint is the last one found
+ * on this path: requests of a load mostly follow its line order, so the hint or the
+ * record after it usually matches without a scan. */
+static bd_rec *bd_find(gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, bd_rec **hint)
 {
     if (warp == GPU_NO_WARP) return NULL;
-    bd_rec *b = bd_slot(S, warp, slot), *r = S->rec_last;
+    bd_rec *b = bd_slot(S, warp, slot), *r = *hint;
     unsigned n = S->wd[warp].slot[slot].nl;
-    if (r >= b && r < b + n && r->line == line) return r;
+    if (r >= b && r < b + n) {
+        if (r->line == line) return r;
+        if (r + 1 < b + n && r[1].line == line) return *hint = r + 1;
+    }
     for (unsigned i = 0; i < n; i++)
-        if (b[i].line == line) return S->rec_last = &b[i];
+        if (b[i].line == line) return *hint = &b[i];
     return NULL;
 }
 
@@ -190,7 +195,7 @@ static void bd_at_l1(uint64_t now, bd_rec *r)
 
 static void bd_refused(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, int res)
 {
-    bd_rec *r = bd_find(S, warp, slot, line);
+    bd_rec *r = bd_find(S, warp, slot, line, &S->rec_l1);
     if (!r) return;
     bd_at_l1(g->now, r);
     r->ref[l1_stall_code(res) - 1]++;
@@ -199,7 +204,7 @@ static void bd_refused(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t
 /* accepted by the L1 as class cls: the stages up to here are known */
 static void bd_accept(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, unsigned cls)
 {
-    bd_rec *r = bd_find(S, warp, slot, line);
+    bd_rec *r = bd_find(S, warp, slot, line, &S->rec_l1);
     if (!r) return;
     uint64_t now = g->now, refs = 0;
     bd_at_l1(now, r);
@@ -220,7 +225,7 @@ static void bd_accept(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t 
 /* the line's data reached the warp; net: the packet of a miss or bypass */
 static void bd_done(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, const gmsg *net)
 {
-    bd_rec *r = bd_find(S, warp, slot, line);
+    bd_rec *r = bd_find(S, warp, slot, line, &S->rec_ret);
     if (!r) return;
     uint64_t *a = S->bd[g->kid][r->cls];
     if (r->cls == BD_HIT) a[BD_L1_HIT] += g->now - r->t_acc;
