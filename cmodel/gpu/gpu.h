@@ -83,14 +83,8 @@ double gpu_l1_pending_rate(const gpu_totals *t);
 
 /* Load-latency breakdown (docs/gpu-model.md): every line request of a load is timed
  * stage by stage (gpu_internal.h enum gpu_bd_stage), summed per kernel, SM and class
- * (hit, pending hit, miss, bypass). The tables (gpusim --breakdown); the total of all
- * stages and, computed apart, the sum of every line request's latency (equal when the
- * accounting is whole); the mean cycles per request of each stage group (names by
- * index, NULL past the last) and the mean latency. */
+ * (hit, pending hit, miss, bypass); in the JSON (with the plain sum of the latencies
+ * the stages must add up to) and as tables (gpusim --breakdown). */
 void gpu_print_breakdown(const gpu *g, FILE *f);
-uint64_t gpu_bd_cycles(const gpu *g);
-uint64_t gpu_bd_latency(const gpu *g);
-void gpu_bd_summary(const gpu *g, double *groups, unsigned ngroups, double *latency);
-const char *gpu_bd_group_name(unsigned j);
 
 #endif

@@ -229,8 +229,8 @@ static void bd_done(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t li
     if (!r) return;
     uint64_t *a = S->bd[g->kid][r->cls];
     if (r->cls == BD_HIT) a[BD_L1_HIT] += g->now - r->t_acc;
-    else if (r->cls == BD_PENDING || !net) a[BD_MSHR_WAIT] += g->now - r->t_acc;
-    else
+    else if (r->cls == BD_PENDING) a[BD_MSHR_WAIT] += g->now - r->t_acc;
+    else /* a miss or bypass returns with its packet */
         for (unsigned k = 0; k < BD_NNET; k++) a[BD_NET0 + k] += net->bs[k];
     S->bd_lat += g->now - S->wd[warp].slot[slot].issue;
 }
@@ -412,7 +412,6 @@ int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed)
     }
     return 0;
 }
-
 
 int gpu_prefetch_issue(gpu_prefetch_io *io, uint64_t line)
 {

@@ -88,22 +88,22 @@ static void bd_sum(const gpu *g, int sm, int kid, bd_acc a)
     }
 }
 
-uint64_t gpu_bd_cycles(const gpu *g)
-{
-    bd_acc a;
-    uint64_t t = 0;
-    bd_sum(g, -1, -1, a);
-    for (unsigned c = 0; c < BD_NCLS; c++)
-        for (unsigned i = 0; i < BD_N; i++) t += a[c][i];
-    return t;
-}
-
-uint64_t gpu_bd_latency(const gpu *g)
+/* the sum of every line request's latency, kept apart from the stages */
+static uint64_t bd_latency(const gpu *g)
 {
     uint64_t t = 0;
     for (unsigned s = 0; s < g->c.sms; s++) t += g->sm[s].bd_lat;
     return t;
 }
+
+/* stage groups: the per-SM table, and in the JSON for tb/gpu/compare.sh */
+static const struct { const char *name; unsigned lo, hi; } bd_group[] = {
+    {"lsu", BD_LSU, BD_LSU},           {"block", BD_BLOCK_FULL, BD_IN_BLOCK},
+    {"L1 retry", BD_RETRY_ASSOC, BD_RETRY_IDLE}, {"L1/MSHR", BD_L1_HIT, BD_MSHR_WAIT},
+    {"icnt", BD_MISSQ, BD_ICNT_REQ},  {"L2", BD_L2_ROP, BD_L2_MSHR},
+    {"DRAM", BD_DRAM_LAT, BD_DRAM_ACCESS}, {"reply", BD_L2_REPLY, BD_SM_REPLY},
+};
+#define BD_NGROUP (sizeof bd_group / sizeof bd_group[0])
 
 static void bd_json_acc(FILE *f, const bd_acc a, const char *ind)
 {
@@ -119,7 +119,11 @@ static void bd_json(const gpu *g, FILE *f)
     bd_acc a;
     fprintf(f, "  \"breakdown\": {\n    \"stages\": [");
     for (unsigned i = 0; i < BD_N; i++) fprintf(f, "%s\"%s\"", i ? ", " : "", bd_stage_name[i]);
-    fprintf(f, "],\n    \"line_request_cycles\": %" PRIu64 ",\n    \"kernels\": [\n", gpu_bd_latency(g));
+    fprintf(f, "],\n    \"groups\": [");
+    for (unsigned j = 0; j < BD_NGROUP; j++)
+        fprintf(f, "%s[\"%s\", \"%s\", \"%s\"]", j ? ", " : "", bd_group[j].name, bd_stage_name[bd_group[j].lo],
+                bd_stage_name[bd_group[j].hi]);
+    fprintf(f, "],\n    \"line_request_cycles\": %" PRIu64 ",\n    \"kernels\": [\n", bd_latency(g));
     for (unsigned k = 0; k < g->nkern; k++) {
         bd_sum(g, -1, (int)k, a);
         fprintf(f, "      {\"kernel\": \"%s\",\n", g->kname[k]);
@@ -136,14 +140,6 @@ static void bd_json(const gpu *g, FILE *f)
     fprintf(f, "    ]\n  }\n");
 }
 
-/* stage groups of the per-SM table and the one-line summary */
-static const struct { const char *name; unsigned lo, hi; } bd_group[] = {
-    {"lsu", BD_LSU, BD_LSU},           {"block", BD_BLOCK_FULL, BD_IN_BLOCK},
-    {"L1 retry", BD_RETRY_ASSOC, BD_RETRY_IDLE}, {"L1/MSHR", BD_L1_HIT, BD_MSHR_WAIT},
-    {"icnt", BD_MISSQ, BD_ICNT_REQ},  {"L2", BD_L2_ROP, BD_L2_MSHR},
-    {"DRAM", BD_DRAM_LAT, BD_DRAM_ACCESS}, {"reply", BD_L2_REPLY, BD_SM_REPLY},
-};
-#define BD_NGROUP (sizeof bd_group / sizeof bd_group[0])
 
 static void bd_table(FILE *f, const bd_acc a, const char *title)
 {
@@ -204,23 +200,6 @@ void gpu_print_breakdown(const gpu *g, FILE *f)
     }
 }
 
-void gpu_bd_summary(const gpu *g, double *groups, unsigned ngroups, double *latency)
-{
-    bd_acc a;
-    uint64_t n = 0, tot = 0;
-    bd_sum(g, -1, -1, a);
-    for (unsigned c = 0; c < BD_NCLS; c++) n += a[c][BD_N];
-    for (unsigned j = 0; j < BD_NGROUP && j < ngroups; j++) {
-        uint64_t v = 0;
-        for (unsigned c = 0; c < BD_NCLS; c++)
-            for (unsigned i = bd_group[j].lo; i <= bd_group[j].hi; i++) v += a[c][i];
-        groups[j] = ratio(v, n);
-        tot += v;
-    }
-    *latency = ratio(tot, n);
-}
-
-const char *gpu_bd_group_name(unsigned j) { return j < BD_NGROUP ? bd_group[j].name : NULL; }
 
 /* the bound kind of list position i, or NULL when it is off */
 static const gpu_kind_rt *listed(const gpu *g, unsigned i)

@@ -70,11 +70,11 @@ print(f"GPU model, scale x seed-000 inputs (Table 2 scaling factors): baseline v
 print("L1 hit: hits on valid lines / reads; pend: hits on lines whose fill is in flight (MSHR merges) / reads")
 print(f"{'config':7} {'workload':8} {'scale':>5} {'class':5} {'IPC base':>9} {'IPC MRPB':>9} {'speedup':>8} {'L1 hit':>7} {'(MRPB)':>7} {'pend':>6} {'(MRPB)':>7} {'cycles base':>12} {'cycles MRPB':>12}")
 sp = {}
-GROUPS = [("lsu", "lsu", "lsu"), ("block", "block_full", "in_block"), ("L1retry", "retry_assoc", "retry_idle"),
-          ("L1/MSHR", "l1_hit", "mshr_wait"), ("icnt", "miss_queue", "icnt_req"), ("L2", "l2_rop", "l2_mshr"),
-          ("DRAM", "dram_lat", "dram_access"), ("reply", "l2_reply", "sm_reply")]
+GROUPS = []  # the model's stage groups (name, first stage, last stage), from the first JSON
 def groups(doc):
     b = doc["breakdown"]; st = b["stages"]
+    if not GROUPS:
+        GROUPS.extend(tuple(x) for x in b["groups"])
     cyc = [0] * len(st); n = 0
     for r in b["sms"]:
         for k in ("hit", "pending_hit", "miss", "bypass"):
@@ -118,8 +118,8 @@ if summary:
         c, w, sc, _, lb, gb, b, o = summary[i]
         lm, gm = summary[i + 1][4], summary[i + 1][5]
         d = sorted(((gm[j] - gb[j], GROUPS[j][0]) for j in range(len(GROUPS))), reverse=True)
-        more = ", ".join(f"{n} {x:+.0f}" for x, n in d if x >= 1)[:60] or "none"
-        less = ", ".join(f"{n} {x:+.0f}" for x, n in reversed(d) if x <= -1)[:60] or "none"
+        more = ", ".join(f"{n} {x:+.0f}" for x, n in d[:4] if x >= 1) or "none"
+        less = ", ".join(f"{n} {x:+.0f}" for x, n in list(reversed(d))[:4] if x <= -1) or "none"
         rd = lambda k: k["l2_hits"] + k["l2_misses"]
         sms = r["off"]["config"]["sms"]
         ref = lambda k: 100.0 * sum(k[f] for f in ("l1_fail_assoc", "l1_fail_mshr", "l1_fail_merge", "l1_fail_missq")) / max(k["cycles"] * sms, 1)
