@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "blk.h"
+#include "num.h"
 
 static unsigned *field(const blk_param *p, void *cfg) { return (unsigned *)((char *)cfg + p->offset); }
 static unsigned cfield(const blk_param *p, const void *cfg)
@@ -39,17 +40,7 @@ static int value_name(const char *names, unsigned i, char *buf, size_t n)
     return 0;
 }
 
-static int parse_uint(const char *val, unsigned *out)
-{
-    char *end;
-    unsigned long v;
-    if (!val || !*val || val[0] == '-') return -1;
-    v = strtoul(val, &end, 0);
-    if (*end || v > 0xffffffffUL) return -1;
-    *out = (unsigned)v;
-    return 0;
-}
-
+/* a name of the parameter's enumeration, or a number (num.h) in its range */
 static int parse_value(const blk_param *p, const char *val, unsigned *out)
 {
     char nm[64];
@@ -58,9 +49,9 @@ static int parse_value(const blk_param *p, const char *val, unsigned *out)
         for (i = 0; value_name(p->names, i, nm, sizeof nm); i++)
             if (!strcasecmp(nm, val)) {
                 *out = i;
-                return 0;
+                return NUM_OK;
             }
-    return parse_uint(val, out);
+    return num_uint(val, p->lo, p->hi, out);
 }
 
 void blk_cfg_default(const blk_kind *k, void *cfg)
@@ -75,6 +66,7 @@ int blk_cfg_set(const blk_kind *k, void *cfg, const char *key, const char *val, 
 {
     const blk_param *p = lookup(k, key);
     unsigned v;
+    int rc;
     if (!p) {
         char list[512];
         size_t at = 0;
@@ -87,12 +79,17 @@ int blk_cfg_set(const blk_kind *k, void *cfg, const char *key, const char *val, 
         snprintf(err, n, "%s: unknown parameter '%s' (%s)", k->name, key, list);
         return -1;
     }
-    if (parse_value(p, val, &v)) {
+    if ((rc = parse_value(p, val, &v)) == NUM_RANGE) {
+        snprintf(err, n, "%s: %s=%s out of range %u..%u", k->name, p->name, val, p->lo, p->hi);
+        return -1;
+    }
+    if (rc) {
         if (p->names)
-            snprintf(err, n, "%s: %s=%s is not a valid value (a number or one of: %s)", k->name,
-                     p->name, val, p->names);
+            snprintf(err, n, "%s: %s=%s is not a valid value (a number %u..%u or one of: %s)",
+                     k->name, p->name, val, p->lo, p->hi, p->names);
         else
-            snprintf(err, n, "%s: %s=%s is not a valid value (a number)", k->name, p->name, val);
+            snprintf(err, n, "%s: %s=%s is not a valid value (a number %u..%u, decimal or 0x hex)",
+                     k->name, p->name, val, p->lo, p->hi);
         return -1;
     }
     *field(p, cfg) = v;

@@ -25,13 +25,32 @@
 
 #include "blk.h"
 #include "lockstep.h"
+#include "num.h"
 #include "rtl_model.h"
 #include "stim.h"
 #include "vecfile.h"
 
-static void usage(void)
+static int takes_value(const char *a)
 {
-    fprintf(stderr,
+    static const char *const opts[] = {"--mode", "--preset", "--config", "--vec", "--knobs", "--fst", "--out",
+                                       "--probe-every", "--seed", "--cycles", "--window", NULL};
+    int i;
+    for (i = 0; opts[i]; i++)
+        if (!strcmp(opts[i], a)) return 1;
+    return 0;
+}
+
+/* a bad input: one line on stderr, exit 2, everything freed */
+#define BAD(...)                      \
+    do {                              \
+        fprintf(stderr, __VA_ARGS__); \
+        rc = 2;                       \
+        goto done;                    \
+    } while (0)
+
+static void usage(FILE *f)
+{
+    fprintf(f,
             "usage: blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]\n"
             "              (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])\n"
             "              [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]\n"
@@ -39,13 +58,6 @@ static void usage(void)
             "              [--sync]           (lockstep: the RTL on the driver's thread)\n");
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!s || !*s || *s == '-') return -1;
-    *v = strtoull(s, &end, 0);
-    return *end ? -1 : 0;
-}
 
 static double now_s(void)
 {
@@ -69,14 +81,15 @@ int main(int argc, char **argv)
     uint64_t seed = 1, cycles = 100000, window = 200, cyc = 0, fails = 0, probe_every = 1;
     int i, np, print = 0, bench = 0, stats = 0, rc = 0, sync = 0;
     uint64_t hist[BLK_MAX_PORTS][4] = {{0}};
-    void *cfg, *in, *out, *xout = NULL, *xcare = NULL;
+    void *cfg = NULL, *in = NULL, *out = NULL, *xout = NULL, *xcare = NULL;
 
-    if (argc < 2 || !(k = blk_find(argv[1]))) {
-        if (argc >= 2 && strcmp(argv[1], "--help"))
-            fprintf(stderr, "blkrun: unknown block '%s' (known: %s)\n", argv[1], blk_names());
-        usage();
-        return 2;
+    memset(&bi, 0, sizeof bi);
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
     }
+    if (argc < 2) BAD("blkrun: no block given (known: %s; see --help)\n", blk_names());
+    if (!(k = blk_find(argv[1]))) BAD("blkrun: unknown block '%s' (known: %s)\n", argv[1], blk_names());
     for (i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = 1;
@@ -84,16 +97,16 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--stats")) stats = 1, takes = 0;
         else if (!strcmp(a, "--bench")) bench = 1, takes = 0;
         else if (!strcmp(a, "--sync")) sync = 1, takes = 0;
+        else if (!takes_value(a))
+            BAD("blkrun: unknown argument '%s' (see --help)\n", a);
         else if (!v) {
-            fprintf(stderr, "blkrun: %s needs a value\n", a);
-            return 2;
+            BAD("blkrun: %s needs a value\n", a);
         } else if (!strcmp(a, "--mode")) {
             if (!strcmp(v, "c")) mode = BLK_MODE_C;
             else if (!strcmp(v, "rtl")) mode = BLK_MODE_RTL;
             else if (!strcmp(v, "lockstep")) mode = BLK_MODE_LOCKSTEP;
             else {
-                fprintf(stderr, "blkrun: --mode %s: must be c, rtl or lockstep\n", v);
-                return 2;
+                BAD("blkrun: --mode %s: must be c, rtl or lockstep\n", v);
             }
         } else if (!strcmp(a, "--preset")) preset = v;
         else if (!strcmp(a, "--config")) config = v;
@@ -101,32 +114,33 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--knobs")) knobs = v;
         else if (!strcmp(a, "--fst")) fst = v;
         else if (!strcmp(a, "--out")) outdir = v;
-        else if (!strcmp(a, "--probe-every")) {
-            if (parse_u64(v, &probe_every) || probe_every > 1000000) {
-                fprintf(stderr, "blkrun: --probe-every %s: not a valid number (0..1000000)\n", v);
-                return 2;
+        else if (!strcmp(a, "--probe-every") || !strcmp(a, "--seed") || !strcmp(a, "--cycles") ||
+                 !strcmp(a, "--window")) {
+            /* ranges: probes 0..1e6 (0 off), window 1..1e5, seed and cycles any 64-bit */
+            uint64_t x, lo = 0, hi = UINT64_MAX;
+            int r;
+            if (a[2] == 'p') hi = 1000000;
+            if (a[2] == 'w') lo = 1, hi = 100000;
+            if ((r = num_u64(v, lo, hi, &x))) {
+                num_err_u64(err, sizeof err, a, v, r, lo, hi);
+                BAD("blkrun: %s\n", err);
             }
-        } else if (!strcmp(a, "--seed") || !strcmp(a, "--cycles") || !strcmp(a, "--window")) {
-            uint64_t x;
-            if (parse_u64(v, &x) || (!strcmp(a, "--window") && (x < 1 || x > 100000))) {
-                fprintf(stderr, "blkrun: %s %s: not a valid number%s\n", a, v,
-                        !strcmp(a, "--window") ? " (1..100000)" : "");
-                return 2;
+            if (a[2] == 'p') {
+                probe_every = x;
+                i++;
+                continue;
             }
             if (a[2] == 's') seed = x;
             else if (a[2] == 'c') cycles = x;
             else window = x;
         } else {
-            fprintf(stderr, "blkrun: unknown argument '%s'\n", a);
-            usage();
-            return 2;
+            BAD("blkrun: unknown argument '%s' (see --help)\n", a);
         }
         i += takes;
     }
 
     if (vec && !(vf = vec_open(vec, err, sizeof err))) {
-        fprintf(stderr, "blkrun: %s\n", err);
-        return 2;
+        BAD("blkrun: %s\n", err);
     }
     cfg = calloc(1, k->cfg_size);
     in = calloc(1, k->in_size);
@@ -134,29 +148,24 @@ int main(int argc, char **argv)
     xout = calloc(1, k->out_size);
     xcare = calloc(1, k->out_size);
     if (!cfg || !in || !out || !xout || !xcare) {
-        fprintf(stderr, "blkrun: out of memory\n");
-        return 2;
+        BAD("blkrun: out of memory\n");
     }
     if (!preset && !config && vf) preset = vec_preset(vf), config = vec_config(vf);
     if (blk_cfg_build(k, cfg, preset, config, err, sizeof err)) {
-        fprintf(stderr, "blkrun: %s\n", err);
-        return 2;
+        BAD("blkrun: %s\n", err);
     }
     blk_cfg_format(k, cfg, cfgtxt, sizeof cfgtxt);
     blk_cfg_tag(k, cfg, tag, sizeof tag);
     np = k->ports(cfg, ports, BLK_MAX_PORTS);
     if (vf && vec_bind(vf, ports, np, err, sizeof err)) {
-        fprintf(stderr, "blkrun: %s\n", err);
-        return 2;
+        BAD("blkrun: %s\n", err);
     }
     if (!vf) {
         if (!(so = stim_find(k->name))) {
-            fprintf(stderr, "blkrun: no random stimulus for %s; give --vec\n", k->name);
-            return 2;
+            BAD("blkrun: no random stimulus for %s; give --vec\n", k->name);
         }
         if (!(st = so->create(cfg, seed, knobs, err, sizeof err))) {
-            fprintf(stderr, "blkrun: %s (knobs: %s)\n", err, so->knob_help);
-            return 2;
+            BAD("blkrun: %s\n", err);
         }
     }
 
@@ -193,18 +202,15 @@ int main(int argc, char **argv)
         o.async = !sync && !vf && !print && !fst && !stats;
         snprintf(mk, sizeof mk, "mkdir -p '%s'", outdir);
         if (system(mk) != 0) {
-            fprintf(stderr, "blkrun: cannot create %s\n", outdir);
-            return 2;
+            BAD("blkrun: cannot create %s\n", outdir);
         }
         rc = blk_bind_lockstep(&bi, k, cfg, rtl_find(k->name), &o, err, sizeof err);
     }
     if (rc) {
-        fprintf(stderr, "blkrun: %s\n", err);
-        return 2;
+        BAD("blkrun: %s\n", err);
     }
     if (fst && blk_trace_open(&bi, fst)) { /* its .gtkw is written when the trace ends */
-        fprintf(stderr, "blkrun: --fst needs --mode rtl or lockstep (and a writable %s)\n", fst);
-        return 2;
+        BAD("blkrun: --fst needs --mode rtl or lockstep (and a writable %s)\n", fst);
     }
     if (print) vec_print_header(stdout, k, cfg, ports, np);
 
@@ -215,8 +221,8 @@ int main(int argc, char **argv)
         blk_inst ref;
         double t0, t1;
         if (!rec || !st || blk_bind_c(&ref, k, cfg, err, sizeof err)) {
-            fprintf(stderr, "blkrun: --bench needs random stimulus (no --vec)\n");
-            return 2;
+            free(rec);
+            BAD("blkrun: --bench needs random stimulus (no --vec)\n");
         }
         for (i = 0; i < RING; i++) {
             void *x = rec + (size_t)i * k->in_size;
@@ -305,6 +311,7 @@ int main(int argc, char **argv)
         }
         fprintf(o, "\n");
     }
+done:
     if (bi.destroy) bi.destroy(bi.self);
     if (st) so->destroy(st);
     vec_close(vf);

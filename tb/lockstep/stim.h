@@ -11,9 +11,18 @@
 
 typedef struct stim stim;
 
+/* A knob of a generator: a probability or a count, with its range. Tables end with a
+ * NULL name. */
+typedef struct stim_knob {
+    const char *name;
+    double def, lo, hi;
+    int integer; /* whole numbers only */
+    const char *what;
+} stim_knob;
+
 typedef struct stim_ops {
     const char *block;
-    const char *knob_help;
+    const stim_knob *knobs;
     stim *(*create)(const void *cfg, uint64_t seed, const char *knobs, char *err, size_t n);
     void (*next)(stim *s, void *in);                             /* this cycle's inputs */
     void (*observe)(stim *s, const void *in, const void *out);   /* after the last eval */
@@ -40,8 +49,11 @@ static inline int stim_chance(stim_rng *r, double p)
 }
 static inline unsigned stim_below(stim_rng *r, unsigned n) { return (unsigned)(stim_rand(r) % n); }
 
-/* Parse "k=v,k=v" into doubles for the names given; 0 ok. */
-int stim_knobs_parse(const char *knobs, const char *const *names, double *vals, char *err,
+/* vals[i] = table[i].def, then "k=v,k=v" over them (numbers as num.h, each in its
+ * knob's range, a knob at most once); 0 ok, else one line in err. */
+int stim_knobs_parse(const char *knobs, const stim_knob *table, double *vals, char *err,
                      size_t n);
+/* "burst=0..1 (start a burst when idle) maxburst=1..1024 ..." for messages */
+void stim_knobs_help(const stim_knob *table, char *buf, size_t n);
 
 #endif

@@ -36,6 +36,7 @@
 
 #include "blk.h"
 #include "lockstep.h"
+#include "num.h"
 #include "stim.h"
 #include "vecfile.h"
 
@@ -82,13 +83,7 @@ static const char *plusarg(const char *name)
     return NULL;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!s || !*s || *s == '-') return -1;
-    *v = strtoull(s, &end, 0);
-    return *end ? -1 : 0;
-}
+static int parse_u64(const char *s, uint64_t *v) { return num_u64(s, 0, UINT64_MAX, v) ? -1 : 0; }
 
 static char *dupstr(const char *x)
 {
@@ -448,7 +443,7 @@ static int setup(void)
             return -1;
         }
         if (!(G.st = G.so->create(G.cfg, G.seed, knobs ? knobs : "", err, sizeof err))) {
-            bad_input("%s (knobs: %s)", err, G.so->knob_help);
+            bad_input("%s%s", err, "");
             return -1;
         }
     }

@@ -15,9 +15,19 @@
 
 enum { K_BURST, K_MAXBURST, K_HOT, K_HOTQ, K_WRITE, K_REFUSE, K_ASSOC, K_BYPREADY, K_RESET,
        K_MIX, K_OOR, K_N };
-static const char *const knob_names[] = {"burst", "maxburst", "hot", "hotq", "write", "refuse",
-                                         "assoc", "bypready", "reset", "mix", "oor", NULL};
-static const double knob_default[K_N] = {0.3, 32, 0.3, 2, 0.05, 0.3, 0.5, 0.7, 0.0005, 0.1, 0.001};
+static const stim_knob knobs_t[] = {
+    {"burst", 0.3, 0, 1, 0, "start a burst when idle"},
+    {"maxburst", 32, 1, 1024, 1, "requests in a burst, at most"},
+    {"hot", 0.3, 0, 1, 0, "a burst goes to a hot queue"},
+    {"hotq", 2, 1, 1024, 1, "hot queues"},
+    {"write", 0.05, 0, 1, 0, "a request is a write"},
+    {"refuse", 0.3, 0, 1, 0, "the cache refuses"},
+    {"assoc", 0.5, 0, 1, 0, "a refusal is an associativity stall"},
+    {"bypready", 0.7, 0, 1, 0, "the bypass path is ready"},
+    {"reset", 0.0005, 0, 1, 0, "reset per cycle"},
+    {"mix", 0.1, 0, 1, 0, "a burst request goes to another queue"},
+    {"oor", 0.001, 0, 1, 0, "a request with a signature >= NumQ, withdrawn after 1-4 cycles"},
+    {NULL, 0, 0, 0, 0, NULL}};
 
 struct stim {
     mrpb_cfg cfg;
@@ -40,13 +50,7 @@ static stim *create(const void *cfgv, uint64_t seed, const char *knobs, char *er
     }
     s->cfg = *(const mrpb_cfg *)cfgv;
     s->rng.s = seed * 0x2545f4914f6cdd1dULL + 1;
-    memcpy(s->k, knob_default, sizeof s->k);
-    if (stim_knobs_parse(knobs, knob_names, s->k, err, n)) {
-        free(s);
-        return NULL;
-    }
-    if (s->k[K_MAXBURST] < 1 || s->k[K_HOTQ] < 1) {
-        snprintf(err, n, "knobs maxburst and hotq must be at least 1");
+    if (stim_knobs_parse(knobs, knobs_t, s->k, err, n)) {
         free(s);
         return NULL;
     }
@@ -153,10 +157,4 @@ static void observe(stim *s, const void *inv, const void *outv)
 
 static void destroy(stim *s) { free(s); }
 
-const stim_ops mrpb_stim_ops = {
-    "mrpb",
-    "burst=P (start a burst when idle) maxburst=N hot=P (burst to a hot queue) hotq=N "
-    "write=P refuse=P (cache refuses) assoc=P (refusal is an associativity stall) "
-    "bypready=P reset=P (reset per cycle) mix=P (a burst request goes to another queue) "
-    "oor=P (a request with a signature >= NumQ, withdrawn after 1-4 cycles)",
-    create, next, observe, destroy};
+const stim_ops mrpb_stim_ops = {"mrpb", knobs_t, create, next, observe, destroy};
