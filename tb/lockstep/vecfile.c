@@ -2,11 +2,11 @@
 #include "vecfile.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lockstep.h"
+#include "num.h"
 
 #define VEC_MAX_COLS BLK_MAX_PORTS
 #define VEC_MAX_WORDS 8
@@ -16,23 +16,35 @@ typedef struct vec_line {
     char *text; /* the cycle part of the line, comments removed */
 } vec_line;
 
+/* A cycle line once parsed (vec_bind): its repeat count, then the values of its input
+ * columns and of its expected-output columns, each column its port's words. */
+typedef struct vec_cycle {
+    int lineno;
+    uint32_t repeat;
+} vec_cycle;
+
 struct vec_file {
     char path[512];
     char preset[64], config[1024];
     char *in_cols, *out_cols; /* raw column lists */
     vec_line *lines;
-    int nlines, cur, repeat_left;
+    int nlines;
     const blk_port *ports;
     int np;
     int nin, nout;
     int in_port[VEC_MAX_COLS], out_port[VEC_MAX_COLS];
-    /* current cycle */
-    uint64_t in_val[VEC_MAX_COLS][VEC_MAX_WORDS];
-    uint64_t exp_val[VEC_MAX_COLS][VEC_MAX_WORDS];
-    int exp_care[VEC_MAX_COLS];
-    int cur_lineno;
+    /* parsed cycles: cyc[i] with its words at vals + i * stride (inputs, then expected
+     * outputs) and its don't-care flags at care + i * nout */
+    vec_cycle *cyc;
+    uint64_t *vals;
+    unsigned char *care;
+    size_t stride;
+    int cur;             /* the cycle line being played, -1 before the first */
+    uint32_t repeat_left;
     uint64_t checked;
 };
+
+static unsigned port_words(const blk_port *p) { return p->words ? p->words : 1; }
 
 static char *dup_range(const char *a, size_t len)
 {
@@ -57,17 +69,24 @@ vec_file *vec_open(const char *path, char *err, size_t n)
 {
     FILE *f = fopen(path, "r");
     vec_file *v;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int lineno = 0;
     if (!f) {
         snprintf(err, n, "%s: cannot open", path);
         return NULL;
     }
+    v = vec_read(f, path, err, n);
+    fclose(f);
+    return v;
+}
+
+vec_file *vec_read(FILE *f, const char *path, char *err, size_t n)
+{
+    vec_file *v;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int lineno = 0;
     v = calloc(1, sizeof *v);
     if (!v) {
-        fclose(f);
         snprintf(err, n, "out of memory");
         return NULL;
     }
@@ -129,7 +148,6 @@ vec_file *vec_open(const char *path, char *err, size_t n)
         v->nlines++;
     }
     free(line);
-    fclose(f);
     if (!v->in_cols) {
         snprintf(err, n, "%s: no 'in' line naming the input columns", path);
         vec_close(v);
@@ -140,7 +158,6 @@ oom:
     snprintf(err, n, "out of memory");
 fail:
     free(line);
-    fclose(f);
     vec_close(v);
     return NULL;
 }
@@ -151,6 +168,9 @@ void vec_close(vec_file *v)
     if (!v) return;
     for (i = 0; i < v->nlines; i++) free(v->lines[i].text);
     free(v->lines);
+    free(v->cyc);
+    free(v->vals);
+    free(v->care);
     free(v->in_cols);
     free(v->out_cols);
     free(v);
@@ -158,6 +178,14 @@ void vec_close(vec_file *v)
 
 const char *vec_preset(const vec_file *v) { return v->preset; }
 const char *vec_config(const vec_file *v) { return v->config; }
+
+static int col_listed(const int *idx, int count, int port)
+{
+    int i;
+    for (i = 0; i < count; i++)
+        if (idx[i] == port) return 1;
+    return 0;
+}
 
 static int bind_cols(vec_file *v, const char *cols, blk_dir dir, int *idx, int *count, char *err,
                      size_t n)
@@ -177,6 +205,12 @@ static int bind_cols(vec_file *v, const char *cols, blk_dir dir, int *idx, int *
             snprintf(err, n, "%s: '%s' is not an %s port of this block", v->path, tok,
                      dir == BLK_IN ? "input" : "output");
             rc = -1;
+        } else if (port_words(&v->ports[i]) > VEC_MAX_WORDS) {
+            snprintf(err, n, "%s: port '%s' is wider than %d bits", v->path, tok, 64 * VEC_MAX_WORDS);
+            rc = -1;
+        } else if (col_listed(idx, *count, i)) {
+            snprintf(err, n, "%s: column '%s' is listed twice", v->path, tok);
+            rc = -1;
         } else if (*count == VEC_MAX_COLS) {
             snprintf(err, n, "%s: too many columns", v->path);
             rc = -1;
@@ -188,22 +222,15 @@ static int bind_cols(vec_file *v, const char *cols, blk_dir dir, int *idx, int *
     return rc;
 }
 
-int vec_bind(vec_file *v, const blk_port *ports, int np, char *err, size_t n)
-{
-    v->ports = ports;
-    v->np = np;
-    if (bind_cols(v, v->in_cols, BLK_IN, v->in_port, &v->nin, err, n)) return -1;
-    return bind_cols(v, v->out_cols, BLK_OUT, v->out_port, &v->nout, err, n);
-}
-
-/* Parse one value for port p into words; 0 ok. */
+/* Parse one value for port p into words (VEC_MAX_WORDS of them); 0 ok, -1 not a
+ * number, -2 too wide for the port. Decimal (one word) or 0x-hex with optional '_'. */
 static int parse_value(const char *tok, const blk_port *p, uint64_t *w)
 {
-    unsigned nw = p->words ? p->words : 1, i, bits = 0;
+    unsigned nw = port_words(p), i, bits = 0;
     memset(w, 0, VEC_MAX_WORDS * sizeof *w);
     if (!strncmp(tok, "0x", 2) || !strncmp(tok, "0X", 2)) {
         const char *d = tok + strlen(tok) - 1;
-        if (d < tok + 2 || !strpbrk(tok + 2, "0123456789abcdefABCDEF")) return -1;
+        if (!strpbrk(tok + 2, "0123456789abcdefABCDEF")) return -1;
         for (; d >= tok + 2; d--) {
             int x;
             if (*d == '_') continue;
@@ -217,12 +244,8 @@ static int parse_value(const char *tok, const blk_port *p, uint64_t *w)
             bits += 4;
         }
     } else {
-        char *end;
-        if (!isdigit((unsigned char)tok[0])) return -1;
-        errno = 0;
-        w[0] = strtoull(tok, &end, 10);
-        if (*end) return -1;
-        if (errno == ERANGE) return -2;
+        int rc = num_u64(tok, 0, UINT64_MAX, &w[0]);
+        if (rc) return rc == NUM_RANGE ? -2 : -1;
     }
     /* fits the width? */
     for (i = 0; i < nw; i++) {
@@ -235,83 +258,158 @@ static int parse_value(const char *tok, const blk_port *p, uint64_t *w)
     return 0;
 }
 
-int vec_next(vec_file *v, void *in, char *err, size_t n)
+/* Parse cycle line L into c, its words and its care flags; 0 ok, else one line in err. */
+static int parse_line(vec_file *v, const vec_line *L, vec_cycle *c, uint64_t *words,
+                      unsigned char *care, char *err, size_t n)
 {
-    char buf[8192], *tok, *save = NULL, *bar;
-    const vec_line *L;
-    int col = 0, i, rc, side = 0;
-    if (v->repeat_left > 0) {
-        v->repeat_left--;
-        goto fill;
+    char *buf, *tok, *bar, *part, *save;
+    uint64_t tmp[VEC_MAX_WORDS];
+    int side, rc = 0;
+    size_t at = 0;
+    if (!(buf = dup_range(L->text, strlen(L->text)))) {
+        snprintf(err, n, "out of memory");
+        return -1;
     }
-    if (v->cur >= v->nlines) return 0;
-    L = &v->lines[v->cur++];
-    v->cur_lineno = L->lineno;
-    snprintf(buf, sizeof buf, "%s", L->text);
+    c->lineno = L->lineno;
+    c->repeat = 1;
     tok = buf;
-    v->repeat_left = 0;
     if (*tok == '*') {
-        char *end;
-        long r = strtol(tok + 1, &end, 10);
-        if (end == tok + 1 || r < 1 || r > 100000000 || !isspace((unsigned char)*end)) {
-            snprintf(err, n, "%s:%d: '*N' needs a repeat count 1..1e8", v->path, L->lineno);
+        uint64_t r;
+        size_t len = strcspn(tok + 1, " \t");
+        char save_c = tok[1 + len];
+        tok[1 + len] = 0;
+        if (num_u64(tok + 1, 1, 100000000, &r) || !save_c) {
+            snprintf(err, n, "%s:%d: '*N' needs a repeat count 1..100000000 and then the values",
+                     v->path, L->lineno);
+            free(buf);
             return -1;
         }
-        v->repeat_left = (int)r - 1;
-        tok = end;
+        c->repeat = (uint32_t)r;
+        tok += 2 + len;
     }
     bar = strchr(tok, '|');
-    if (bar) *bar = 0;
-    for (i = 0; i < v->nout; i++) v->exp_care[i] = 0;
-    for (side = 0; side < 2; side++) {
-        char *part = side == 0 ? tok : (bar ? bar + 1 : NULL);
-        int want = side == 0 ? v->nin : v->nout;
-        col = 0;
-        if (!part) {
-            if (side == 1) break;
+    if (bar) {
+        *bar = 0;
+        if (strchr(bar + 1, '|')) {
+            snprintf(err, n, "%s:%d: more than one '|'", v->path, L->lineno);
+            free(buf);
+            return -1;
         }
-        for (save = NULL, part = strtok_r(part, " \t", &save); part;
+    }
+    memset(care, 0, (size_t)v->nout);
+    for (side = 0; side < 2 && !rc; side++) {
+        int want = side == 0 ? v->nin : v->nout, col = 0;
+        part = side == 0 ? tok : (bar ? bar + 1 : NULL);
+        if (!part) break;
+        for (save = NULL, part = strtok_r(part, " \t", &save); part && !rc;
              part = strtok_r(NULL, " \t", &save)) {
             const blk_port *p;
+            int r;
             if (col >= want) {
                 snprintf(err, n, "%s:%d: more than %d %s values", v->path, L->lineno, want,
                          side == 0 ? "input" : "expected-output");
-                return -1;
+                rc = -1;
+                break;
             }
             p = &v->ports[side == 0 ? v->in_port[col] : v->out_port[col]];
             if (side == 1 && !strcmp(part, "-")) {
+                at += port_words(p);
                 col++;
                 continue;
             }
-            rc = parse_value(part, p, side == 0 ? v->in_val[col] : v->exp_val[col]);
-            if (rc) {
-                snprintf(err, n, "%s:%d: '%s' for %s: %s", v->path, L->lineno, part, p->name,
-                         rc == -2 ? "does not fit the port's width" : "not a number");
-                return -1;
+            r = parse_value(part, p, tmp);
+            if (r) {
+                snprintf(err, n, "%s:%d: '%.40s%s' for %s: %s", v->path, L->lineno, part,
+                         strlen(part) > 40 ? "..." : "", p->name,
+                         r == -2 ? "does not fit the port's width" : "not a number");
+                rc = -1;
+                break;
             }
-            if (side == 1) v->exp_care[col] = 1;
+            memcpy(words + at, tmp, port_words(p) * sizeof *words);
+            at += port_words(p);
+            if (side == 1) care[col] = 1;
             col++;
         }
-        if (col != want && !(side == 1 && col == 0)) {
+        if (!rc && col != want && !(side == 1 && col == 0)) {
             snprintf(err, n, "%s:%d: expected %d %s values, found %d", v->path, L->lineno, want,
                      side == 0 ? "input" : "expected-output", col);
-            return -1;
+            rc = -1;
+        }
+        if (side == 0) { /* the output words start after every input's */
+            int i;
+            for (at = 0, i = 0; i < v->nin; i++) at += port_words(&v->ports[v->in_port[i]]);
         }
     }
-fill:
-    {
-        /* inputs not listed stay 0 */
-        for (i = 0; i < v->np; i++)
-            if (v->ports[i].dir == BLK_IN) {
-                unsigned nw = v->ports[i].words ? v->ports[i].words : 1;
-                memset(blk_port_ptr(&v->ports[i], in), 0, nw * sizeof(uint64_t));
-            }
-        for (i = 0; i < v->nin; i++) {
-            const blk_port *p = &v->ports[v->in_port[i]];
-            memcpy(blk_port_ptr(p, in), v->in_val[i], (p->words ? p->words : 1) * sizeof(uint64_t));
-        }
+    free(buf);
+    return rc;
+}
+
+int vec_bind(vec_file *v, const blk_port *ports, int np, char *err, size_t n)
+{
+    int i;
+    v->ports = ports;
+    v->np = np;
+    if (bind_cols(v, v->in_cols, BLK_IN, v->in_port, &v->nin, err, n)) return -1;
+    if (bind_cols(v, v->out_cols, BLK_OUT, v->out_port, &v->nout, err, n)) return -1;
+    if (!v->nlines) {
+        snprintf(err, n, "%s: no cycle lines (nothing to run)", v->path);
+        return -1;
+    }
+    /* every line parsed now: a bad line is reported before cycle 0 */
+    v->stride = 0;
+    for (i = 0; i < v->nin; i++) v->stride += port_words(&ports[v->in_port[i]]);
+    for (i = 0; i < v->nout; i++) v->stride += port_words(&ports[v->out_port[i]]);
+    free(v->cyc), free(v->vals), free(v->care);
+    v->cyc = calloc((size_t)v->nlines, sizeof *v->cyc);
+    v->vals = calloc((size_t)v->nlines * (v->stride ? v->stride : 1), sizeof *v->vals);
+    v->care = calloc((size_t)v->nlines * (size_t)(v->nout ? v->nout : 1), 1);
+    if (!v->cyc || !v->vals || !v->care) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    for (i = 0; i < v->nlines; i++)
+        if (parse_line(v, &v->lines[i], &v->cyc[i], v->vals + (size_t)i * v->stride,
+                       v->care + (size_t)i * (size_t)v->nout, err, n))
+            return -1;
+    v->cur = -1;
+    v->repeat_left = 0;
+    return 0;
+}
+
+int vec_next(vec_file *v, void *in, char *err, size_t n)
+{
+    const uint64_t *w;
+    int i;
+    (void)err, (void)n;
+    if (v->repeat_left > 0) {
+        v->repeat_left--; /* the same line again */
+    } else {
+        if (v->cur + 1 >= v->nlines) return 0;
+        v->cur++;
+        v->repeat_left = v->cyc[v->cur].repeat - 1;
+    }
+    /* inputs not listed are 0 */
+    for (i = 0; i < v->np; i++)
+        if (v->ports[i].dir == BLK_IN)
+            memset(blk_port_ptr(&v->ports[i], in), 0, port_words(&v->ports[i]) * sizeof(uint64_t));
+    w = v->vals + (size_t)v->cur * v->stride;
+    for (i = 0; i < v->nin; i++) {
+        const blk_port *p = &v->ports[v->in_port[i]];
+        memcpy(blk_port_ptr(p, in), w, port_words(p) * sizeof(uint64_t));
+        w += port_words(p);
     }
     return 1;
+}
+
+/* the current cycle's expected value of output column i, or NULL (don't care) */
+static const uint64_t *expected(const vec_file *v, int i)
+{
+    const uint64_t *w = v->vals + (size_t)v->cur * v->stride;
+    int j;
+    if (v->cur < 0 || !v->care[(size_t)v->cur * (size_t)v->nout + (size_t)i]) return NULL;
+    for (j = 0; j < v->nin; j++) w += port_words(&v->ports[v->in_port[j]]);
+    for (j = 0; j < i; j++) w += port_words(&v->ports[v->out_port[j]]);
+    return w;
 }
 
 int vec_check(vec_file *v, const void *out, uint64_t cycle, FILE *report)
@@ -319,21 +417,17 @@ int vec_check(vec_file *v, const void *out, uint64_t cycle, FILE *report)
     int i, fails = 0;
     for (i = 0; i < v->nout; i++) {
         const blk_port *p = &v->ports[v->out_port[i]];
-        unsigned nw = p->words ? p->words : 1;
-        if (!v->exp_care[i]) continue;
+        const uint64_t *want = expected(v, i);
+        if (!want) continue;
         v->checked++;
-        if (memcmp(blk_port_cptr(p, out), v->exp_val[i], nw * sizeof(uint64_t))) {
-            char got[160], want[160];
-            uint64_t tmp[VEC_MAX_WORDS] = {0};
-            memcpy(tmp, v->exp_val[i], nw * sizeof(uint64_t));
+        if (memcmp(blk_port_cptr(p, out), want, port_words(p) * sizeof(uint64_t))) {
+            char got[160], wtxt[160];
+            blk_port q = *p;
             blk_port_format(p, out, got, sizeof got);
-            {
-                blk_port q = *p;
-                q.offset = 0;
-                blk_port_format(&q, tmp, want, sizeof want);
-            }
-            fprintf(report, "%s:%d: cycle %llu: %s expected %s, got %s\n", v->path, v->cur_lineno,
-                    (unsigned long long)cycle, p->name, want, got);
+            q.offset = 0;
+            blk_port_format(&q, want, wtxt, sizeof wtxt);
+            fprintf(report, "%s:%d: cycle %llu: %s expected %s, got %s\n", v->path,
+                    v->cyc[v->cur].lineno, (unsigned long long)cycle, p->name, wtxt, got);
             fails++;
         }
     }
@@ -349,11 +443,12 @@ void vec_expected(const vec_file *v, void *exp_out, void *care, size_t out_size,
     memset(care, 0, out_size);
     for (i = 0; i < v->nout; i++) {
         const blk_port *p = &v->ports[v->out_port[i]];
-        if (!v->exp_care[i]) continue;
-        memcpy(blk_port_ptr(p, exp_out), v->exp_val[i], (p->words ? p->words : 1) * sizeof(uint64_t));
+        const uint64_t *want = expected(v, i);
+        if (!want) continue;
+        memcpy(blk_port_ptr(p, exp_out), want, port_words(p) * sizeof(uint64_t));
         *blk_port_ptr(p, care) = 1;
     }
-    *line = (unsigned)v->cur_lineno;
+    *line = v->cur >= 0 ? (unsigned)v->cyc[v->cur].lineno : 0;
 }
 
 void vec_print_header(FILE *f, const blk_kind *k, const void *cfg, const blk_port *p, int np)

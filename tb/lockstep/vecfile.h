@@ -22,6 +22,8 @@ typedef struct vec_file vec_file;
 
 /* Read a file; on error one line in err. */
 vec_file *vec_open(const char *path, char *err, size_t n);
+/* The same from an open stream; path names it in messages. */
+vec_file *vec_read(FILE *f, const char *path, char *err, size_t n);
 void vec_close(vec_file *v);
 const char *vec_preset(const vec_file *v); /* "" if none */
 const char *vec_config(const vec_file *v); /* "" if none */
