@@ -47,6 +47,8 @@ gpu *gpu_create(const gpu_cfg *c, const gk_workload *w, uint64_t seed, gpu_bind_
     g->c = *c;
     g->wl = w;
     g->rng = seed * 0x2545f4914f6cdd1dULL + 1;
+    g->seed = seed;
+    g->watchdog = gpu_cfg_watchdog(c);
     g->sm = calloc(c->sms, sizeof *g->sm);
     g->sl = calloc(c->l2_slices, sizeof *g->sl);
     g->ch = calloc(c->dram_channels, sizeof *g->ch);
@@ -97,7 +99,7 @@ static void deadlock_report(const gpu *g, FILE *log)
 {
     fprintf(log, "gpusim: deadlock: no progress for %u cycles at cycle %" PRIu64 " (launch %d %s, blocks %" PRIu64
                  "/%" PRIu64 " done)\n",
-            g->c.watchdog, g->now, g->li, g->L->kernel, g->done_blocks, g->nblocks);
+            g->watchdog, g->now, g->li, g->L->kernel, g->done_blocks, g->nblocks);
     for (unsigned s = 0; s < g->c.sms; s++) gpu_sm_report(g, s, log);
     for (unsigned i = 0; i < g->c.l2_slices; i++)
         fprintf(log, "  l2 slice %u: arriving %u, queued %u, replies %u, to DRAM %u, MSHRs %u\n", i, g->sl[i].in.n,
@@ -125,9 +127,12 @@ int gpu_run(gpu *g, FILE *log)
                 return GPU_DEADLOCK;
             }
         }
-        if (g->now - g->last_progress > g->c.watchdog) {
-            deadlock_report(g, log);
-            return GPU_DEADLOCK;
+        if (g->now - g->last_progress > g->max_quiet) {
+            g->max_quiet = g->now - g->last_progress;
+            if (g->max_quiet > g->watchdog) {
+                deadlock_report(g, log);
+                return GPU_DEADLOCK;
+            }
         }
         if (g->c.max_cycles && g->now >= g->c.max_cycles) return GPU_CYCLE_LIMIT;
     }

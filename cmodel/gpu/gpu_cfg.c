@@ -8,12 +8,12 @@
  */
 #include "gpu_cfg.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "blk.h"
 #include "gpu_hooks.h"
+#include "num.h"
 
 typedef struct cfg_param {
     const char *key;
@@ -58,7 +58,7 @@ static const cfg_param params[] = {
     P("dram.channels", dram_channels, 1, 64, NULL, "DRAM channels (memory controllers)"),
     P("dram.banks", dram_banks, 1, 64, NULL, "banks per channel"),
     P("dram.row", dram_row, 256, 65536, NULL, "row (page) bytes per bank"),
-    P("dram.queue", dram_queue, 1, 1024, NULL, "scheduler request buffer entries per channel"),
+    P("dram.queue", dram_queue, 2, 1024, NULL, "scheduler request buffer entries per channel (an L2 miss evicting a dirty line takes 2)"),
     P("dram.burst", dram_burst, 1, 64, NULL, "data-bus DRAM cycles per line transfer"),
     P("dram.mhz", dram_mhz, 100, 5000, NULL, "DRAM command clock"),
     P("dram.lat", dram_lat, 0, 1000, NULL, "core cycles from an L2 miss or writeback to the DRAM buffer (GPGPU-Sim dram_latency)"),
@@ -71,7 +71,7 @@ static const cfg_param params[] = {
     P("dram.tRRD", tRRD, 1, 255, NULL, "activate to activate, different banks"),
     P("dram.tWR", tWR, 1, 255, NULL, "end of write data to precharge"),
     R("gate", gate, 0, 1, onoff_names, "C-bound blocks skip exact idle cycles (off checks it)"),
-    R("watchdog", watchdog, 100, 100000000, NULL, "cycles without progress before a deadlock report"),
+    R("watchdog", watchdog, 0, 100000000, NULL, "cycles without progress before a deadlock report (0 auto: 4 x the quiet bound + 10000)"),
 };
 #define NPARAMS (sizeof params / sizeof params[0])
 
@@ -105,7 +105,7 @@ static void base_s(gpu_cfg *c)
     c->tCL = 12; c->tRP = 12; c->tRCD = 12; c->tRAS = 28; c->tRC = 40;
     c->tCCD = 2; c->tRRD = 6; c->tWR = 12;
     c->gate = 1;
-    c->watchdog = 200000;
+    c->watchdog = 0;
     c->max_cycles = 0;
 }
 
@@ -137,16 +137,6 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
 }
 
 const char *gpu_cfg_preset_names(void) { return "base-s base-l apres dl1d clams"; }
-
-static int parse_uint(const char *s, unsigned long *v)
-{
-    char *end;
-    if (!*s || *s == '-' || *s == '+') return 1;
-    errno = 0;
-    *v = strtoul(s, &end, 0);
-    if (errno || *end) return 1;
-    return 0;
-}
 
 /* the hooked kind named by the first `len` characters of key, or -1 */
 static int kind_of(const char *key, size_t len)
@@ -237,13 +227,13 @@ int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n)
     for (size_t i = 0; i < NPARAMS; i++) {
         const cfg_param *p = &params[i];
         if (strlen(p->key) != kl || strncmp(p->key, assign, kl)) continue;
-        unsigned long v = 0;
-        int found = 0;
+        unsigned v = 0;
+        int found = 0, rc = NUM_OK;
         if (p->names) {
             for (unsigned j = 0; p->names[j]; j++)
                 if (!strcmp(p->names[j], val)) { v = j; found = 1; }
         }
-        if (!found && parse_uint(val, &v)) {
+        if (!found && (rc = num_uint(val, p->lo, p->hi, &v)) == NUM_SYNTAX) {
             if (p->names) {
                 snprintf(err, n, "%s: '%s' is not one of", p->key, val);
                 for (unsigned j = 0; p->names[j]; j++) {
@@ -251,23 +241,25 @@ int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n)
                     snprintf(err + l, n - l, " %s", p->names[j]);
                 }
             } else {
-                snprintf(err, n, "%s: '%s' is not a non-negative integer", p->key, val);
+                snprintf(err, n, "%s: '%s' is not a number (an integer %u..%u, decimal or 0x hex; %s)", p->key,
+                         val, p->lo, p->hi, p->what);
             }
             return 1;
         }
-        if (v < p->lo || v > p->hi) {
-            snprintf(err, n, "%s=%lu out of range %u..%u (%s)", p->key, v, p->lo, p->hi, p->what);
+        if (rc == NUM_RANGE) {
+            snprintf(err, n, "%s=%s out of range %u..%u (%s)", p->key, val, p->lo, p->hi, p->what);
             return 1;
         }
-        *field(c, p) = (unsigned)v;
+        *field(c, p) = v;
         return 0;
     }
     int rc = kind_set(c, assign, kl, val, err, n);
     if (rc <= 0) return rc ? 1 : 0;
     if (kl == 10 && !strncmp(assign, "max_cycles", 10)) {
-        unsigned long v;
-        if (parse_uint(val, &v)) {
-            snprintf(err, n, "max_cycles: '%s' is not a non-negative integer", val);
+        uint64_t v;
+        int rc = num_u64(val, 0, UINT64_MAX, &v);
+        if (rc) {
+            num_err_u64(err, n, "max_cycles", val, rc, 0, UINT64_MAX);
             return 1;
         }
         c->max_cycles = v;
@@ -275,6 +267,22 @@ int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n)
     }
     snprintf(err, n, "unknown parameter '%.*s' (see gpusim --help-config)", (int)kl, assign);
     return 1;
+}
+
+unsigned gpu_cfg_quiet_bound(const gpu_cfg *c)
+{
+    /* DRAM cycles in core cycles, rounded up */
+    uint64_t ratio = (c->core_mhz + c->dram_mhz - 1) / c->dram_mhz;
+    uint64_t dram = (uint64_t)c->tWR + c->tRP + c->tRCD + c->tCL + c->tRAS + c->tRC + c->tCCD + c->tRRD +
+                    c->dram_burst + 2;
+    uint64_t net = c->icnt_lat + c->icnt_jitter + (c->l1_line + c->icnt_bw - 1) / c->icnt_bw + 2;
+    uint64_t b = dram * ratio + 2 * net + c->l2_rop + c->l2_lat + c->dram_lat + c->l1_lat + 64;
+    return b > 100000000 ? 100000000 : (unsigned)b;
+}
+
+unsigned gpu_cfg_watchdog(const gpu_cfg *c)
+{
+    return c->watchdog ? c->watchdog : 4 * gpu_cfg_quiet_bound(c) + 10000;
 }
 
 static int pow2(unsigned v) { return v && !(v & (v - 1)); }
@@ -313,6 +321,11 @@ int gpu_cfg_validate(const gpu_cfg *c, char *err, size_t n)
     }
     if (c->tRC < c->tRAS) {
         snprintf(err, n, "dram.tRC=%u is less than dram.tRAS=%u", c->tRC, c->tRAS);
+        return 1;
+    }
+    if (c->watchdog && c->watchdog < gpu_cfg_quiet_bound(c)) {
+        snprintf(err, n, "watchdog=%u is shorter than the quiet bound of these latencies (%u cycles: one request's "
+                 "worst trip); give at least that, or 0 (auto)", c->watchdog, gpu_cfg_quiet_bound(c));
         return 1;
     }
     /* every hooked kind's configuration, on or off: a bad setting is an error either way */
@@ -357,6 +370,8 @@ void gpu_cfg_json(const gpu_cfg *c, FILE *f, const char *ind)
         fprintf(f, "%s\"%s.preset\": \"%s\",\n", ind, k->name, gpu_cfg_kind_preset(c, i));
         fprintf(f, "%s\"%s.sets\": \"%s\",\n", ind, k->name, c->blk[i].sets);
     }
+    fprintf(f, "%s\"watchdog_cycles\": %u,\n", ind, gpu_cfg_watchdog(c));
+    fprintf(f, "%s\"quiet_bound\": %u,\n", ind, gpu_cfg_quiet_bound(c));
     fprintf(f, "%s\"max_cycles\": %llu", ind, c->max_cycles);
 }
 

@@ -41,7 +41,7 @@ typedef struct gpu_cfg {
     gpu_kind_cfg blk[GPU_MAX_KINDS];
     /* run control */
     unsigned gate;     /* blocks may skip exact idle cycles (C bindings only) */
-    unsigned watchdog; /* cycles without progress before the run is declared stuck */
+    unsigned watchdog; /* cycles without progress before the run is declared stuck; 0 auto */
     unsigned long long max_cycles;
     char name[16];     /* preset the configuration started from */
 } gpu_cfg;
@@ -56,6 +56,14 @@ int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n);
 /* ranges and cross-field rules (powers of two, sets >= 1, ...), and each hooked kind's
  * configuration (preset + sets) builds. 0 ok. */
 int gpu_cfg_validate(const gpu_cfg *c, char *err, size_t n);
+/* The longest stretch without a progress event (a memory-system or SM event) a healthy
+ * run can have under these latencies: one request's whole trip with every wait at its
+ * worst (interconnect both ways with jitter and serialisation, rop, L2, dram latency, a
+ * row miss after a write with every DRAM timing, converted to core cycles), plus a
+ * margin for the blocks' own latencies. A watchdog below it is rejected. */
+unsigned gpu_cfg_quiet_bound(const gpu_cfg *c);
+/* the watchdog in effect: the set value, or (0, auto) 4 x the quiet bound + 10000 */
+unsigned gpu_cfg_watchdog(const gpu_cfg *c);
 /* "key": value pairs, one per line, JSON object members (no braces) */
 void gpu_cfg_json(const gpu_cfg *c, FILE *f, const char *indent);
 /* one line per parameter: name, range, meaning */

@@ -184,6 +184,8 @@ struct gpu {
     slice *sl;
     gpu_dram *ch;
     uint64_t now, seq, last_progress, rng, age;
+    uint64_t seed, max_quiet; /* the run's seed; the longest stretch without progress */
+    unsigned watchdog;        /* in effect (gpu_cfg_watchdog) */
     unsigned dram_acc;
     /* current launch */
     int li;

@@ -304,9 +304,11 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
                ", %" PRId64 ", %" PRId64 ", %" PRId64 "]},\n",
             w->name, w->class_, w->nlaunch, w->size[0], w->size[1], w->size[2], w->size[3]);
     fprintf(f, "  \"bindings\": \"%s\",\n", bindings ? bindings : "");
+    fprintf(f, "  \"seed\": %" PRIu64 ",\n", g->seed);
     fprintf(f, "  \"counters\": {\n");
 #define J(name, v) fprintf(f, "    \"%s\": %" PRIu64 ",\n", name, (uint64_t)(v))
     J("cycles", t.cycles);
+    J("longest_quiet", g->max_quiet);
     J("launches_completed", t.launches);
     J("warp_instructions", t.warp_insts);
     J("thread_instructions", t.thread_insts);

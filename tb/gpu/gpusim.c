@@ -19,6 +19,7 @@
 
 #include "gpu.h"
 #include "lockstep.h"
+#include "num.h"
 #include "rtl_model.h"
 
 /* seed 000 Table 2: scaling factors of the PolyBench default inputs */
@@ -120,9 +121,10 @@ static int parse_bind(const char *s, bind_ctx *bc, const gpu_cfg *cfg, char *err
         for (unsigned i = 0; i < MAX_INST; i++) bc->mode[ki][i] = (blk_mode)m;
         return 0;
     }
-    char *end;
-    unsigned long idx = strtoul(at + 1, &end, 10);
-    if (end == at + 1 || end != eq || at[1] == '-' || at[1] == '+' || idx >= ninst) {
+    char num[24];
+    unsigned idx = 0;
+    snprintf(num, sizeof num, "%.*s", (int)(eq - at - 1), at + 1);
+    if (eq - at - 1 >= (long)sizeof num || num_uint(num, 0, ninst - 1, &idx)) {
         const char *what = gpu_hook_index_name(hook);
         snprintf(err, n, "--bind '%s': %s is per %s (%s hook): %s number must be 0..%u", s, blk_kind_at((unsigned)ki)->name,
                  what, gpu_hook_name(hook), what, ninst - 1);
@@ -139,10 +141,13 @@ static int open_trace(gpu *g, const char *spec, int only_rtl_kind, char *err, si
     const char *at = eq ? memchr(spec, '@', (size_t)(eq - spec)) : NULL;
     const char *num = at ? at + 1 : spec;
     int ki = at ? hooked_kind(spec, (size_t)(at - spec)) : only_rtl_kind;
-    char *end;
-    unsigned long idx = strtoul(num, &end, 10);
+    char ibuf[24];
+    unsigned idx = 0;
+    int ok = eq && eq - num < (long)sizeof ibuf;
+    if (ok) snprintf(ibuf, sizeof ibuf, "%.*s", (int)(eq - num), num);
+    ok = ok && !num_uint(ibuf, 0, MAX_INST - 1, &idx);
     const blk_kind *k = ki >= 0 ? blk_kind_at((unsigned)ki) : NULL;
-    blk_inst *bi = k && eq && end != num && end == eq ? gpu_block_inst(g, k, (unsigned)idx) : NULL;
+    blk_inst *bi = k && ok ? gpu_block_inst(g, k, idx) : NULL;
     if (!bi || bi->mode == BLK_MODE_C || !eq[1] || blk_trace_open(bi, eq + 1)) {
         snprintf(err, n, "--trace '%s': needs KIND@INDEX=FILE.fst (INDEX=FILE.fst when only one kind is bound rtl or "
                          "lockstep) naming an instance bound rtl or lockstep", spec);
@@ -216,9 +221,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--workload")) { NEED_ARG workload = v; }
         else if (!strcmp(a, "--scale")) {
             NEED_ARG
-            char *end;
-            scale = strtod(v, &end);
-            if (*end || !(scale > 0) || scale > 64) {
+            if (num_real(v, 0, 64, &scale) || !(scale > 0)) {
                 fprintf(stderr, "gpusim: --scale '%s': must be a number in (0, 64]\n", v);
                 return 2;
             }
@@ -242,20 +245,18 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(a, "--seed")) {
             NEED_ARG
-            char *end;
-            seed = strtoull(v, &end, 0);
-            if (*end || !*v || *v == '-') { fprintf(stderr, "gpusim: --seed '%s': not a number\n", v); return 2; }
+            int rc = num_u64(v, 0, UINT64_MAX, &seed);
+            if (rc) { num_err_u64(err, sizeof err, "gpusim: --seed", v, rc, 0, UINT64_MAX); fprintf(stderr, "%s\n", err); return 2; }
         }
         else if (!strcmp(a, "--window")) {
             NEED_ARG
-            window = (unsigned)atoi(v);
-            if (window < 1 || window > 100000) { fprintf(stderr, "gpusim: --window %s: must be 1..100000\n", v); return 2; }
+            int rc = num_uint(v, 1, 100000, &window);
+            if (rc) { num_err_u64(err, sizeof err, "gpusim: --window", v, rc, 1, 100000); fprintf(stderr, "%s\n", err); return 2; }
         }
         else if (!strcmp(a, "--probe-every")) {
             NEED_ARG
-            char *end;
-            long pe = strtol(v, &end, 10);
-            if (*end || !*v || pe < 0 || pe > 1000000) {
+            unsigned pe;
+            if (num_uint(v, 0, 1000000, &pe)) {
                 fprintf(stderr, "gpusim: --probe-every '%s': must be a number 0..1000000\n", v);
                 return 2;
             }
@@ -263,8 +264,10 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(a, "--tsteps")) {
             NEED_ARG
-            tsteps = atoll(v);
-            if (tsteps < 1 || tsteps > 100000) { fprintf(stderr, "gpusim: --tsteps %s: must be 1..100000\n", v); return 2; }
+            unsigned ts;
+            int rc = num_uint(v, 1, 100000, &ts);
+            if (rc) { num_err_u64(err, sizeof err, "gpusim: --tsteps", v, rc, 1, 100000); fprintf(stderr, "%s\n", err); return 2; }
+            tsteps = ts;
         }
         else if (!strcmp(a, "--accum")) {
             NEED_ARG
@@ -340,6 +343,9 @@ int main(int argc, char **argv)
     }
     if (!workload) { fprintf(stderr, "gpusim: --workload is required (one of: %s)\n", gk_names()); return 2; }
 
+    /* the JSON's file opened now: an unwritable path is an error before anything runs */
+    FILE *jf = json ? fopen(json, "w") : NULL;
+    if (json && !jf) { fprintf(stderr, "gpusim: --json %s: cannot write\n", json); return 2; }
     gk_workload wl;
     gk_opts go;
     memset(&go, 0, sizeof go);
@@ -348,7 +354,11 @@ int main(int argc, char **argv)
         if (!strcmp(seed_sf[i].name, workload)) go.scale = scale * seed_sf[i].sf;
     go.accum_in_mem = accum_mem;
     go.tsteps = tsteps;
-    if (gk_build(&wl, workload, &go, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
+    if (gk_build(&wl, workload, &go, err, sizeof err)) {
+        fprintf(stderr, "gpusim: %s\n", err);
+        if (jf) fclose(jf), remove(json);
+        return 2;
+    }
 
     /* the reproducing command of a lockstep mismatch: this very command line */
     char repro[4096];
@@ -364,18 +374,25 @@ int main(int argc, char **argv)
     if (rtl_kinds) {
         char mk[1200];
         snprintf(mk, sizeof mk, "mkdir -p '%s'", outdir);
-        if (system(mk) != 0) { fprintf(stderr, "gpusim: cannot create %s\n", outdir); return 2; }
+        if (system(mk) != 0) {
+            fprintf(stderr, "gpusim: cannot create %s\n", outdir);
+            if (jf) fclose(jf), remove(json);
+            gk_free(&wl);
+            return 2;
+        }
     }
 
     gpu *g = gpu_create(&cfg, &wl, seed, bind_block, &bc, err, sizeof err);
     if (!g) {
         fprintf(stderr, "gpusim: %s\n", err);
+        if (jf) fclose(jf), remove(json);
         gk_free(&wl);
         return 2;
     }
     for (int i = 0; i < ntraces; i++)
         if (open_trace(g, traces[i], only_rtl_kind, err, sizeof err)) {
             fprintf(stderr, "gpusim: %s\n", err);
+            if (jf) fclose(jf), remove(json);
             gpu_destroy(g);
             gk_free(&wl);
             return 2;
@@ -412,15 +429,14 @@ int main(int argc, char **argv)
         printf("lockstep: %" PRIu64 " RTL cycles checked over %d instance%s (%s), %d mismatch%s\n", checked, n_ls,
                n_ls == 1 ? "" : "s", lskinds, st == GPU_MISMATCH ? 1 : 0, st == GPU_MISMATCH ? "" : "es");
     int json_failed = 0;
-    if (json && st != GPU_MISMATCH) {
-        FILE *f = fopen(json, "w");
-        if (!f) {
+    if (jf && st != GPU_MISMATCH) {
+        gpu_print_json(g, jf, bindtxt);
+        if (fclose(jf)) {
             fprintf(stderr, "gpusim: cannot write %s\n", json);
             json_failed = 1;
-        } else {
-            gpu_print_json(g, f, bindtxt);
-            fclose(f);
         }
+    } else if (jf) {
+        fclose(jf), remove(json);
     }
     if (st == GPU_CYCLE_LIMIT) printf("stopped at max_cycles=%llu\n", cfg.max_cycles);
     gpu_destroy(g);

@@ -8,11 +8,16 @@
  *    them, fills, launch boundaries) and predicts each result from its own state:
  *    hit, hit-pending, miss, and which refusals are possible. Any disagreement, and
  *    any difference in the totals, fails the test.
+ * 3. The watchdog: no valid configuration deadlocks (tb/gpu/config_sweep.py sweeps them),
+ *    so a deadlock is made by hand (every DRAM buffer given no room); the run must stop
+ *    as a deadlock exactly when the stretch without progress passes the watchdog in
+ *    effect (automatic, from the latencies), with the stuck state printed.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu.h"
+#include "gpu_internal.h"
 #include "gpu_l1.h"
 #include "unit.h"
 
@@ -224,8 +229,48 @@ static void xrun(const char *wl_name, double scale, int mrpb, const char *sched)
     gk_free(&w);
 }
 
+/* ---- 3. the watchdog on a deadlock made by hand ---- */
+
+static void test_watchdog(void)
+{
+    gk_workload w;
+    gk_opts o;
+    char err[256], report[256] = "";
+    memset(&o, 0, sizeof o);
+    o.scale = 0.05;
+    if (gk_build(&w, "atax", &o, err, sizeof err)) {
+        UNIT_CHECK(0, err);
+        return;
+    }
+    gpu_cfg c;
+    gpu_cfg_preset(&c, "base-s", err, sizeof err);
+    gpu *g = gpu_create(&c, &w, 1, c_bind, NULL, err, sizeof err);
+    UNIT_CHECK(g != NULL, "gpu created");
+    if (!g) {
+        gk_free(&w);
+        return;
+    }
+    for (unsigned i = 0; i < c.dram_channels; i++) g->ch[i].cap = 0; /* no L2 miss can leave */
+    FILE *log = tmpfile();
+    int st = gpu_run(g, log);
+    UNIT_CHECK(st == GPU_DEADLOCK, "a run whose L2 misses can never reach DRAM stops as a deadlock");
+    UNIT_CHECK(g->watchdog == gpu_cfg_watchdog(&c) && g->watchdog == 4 * gpu_cfg_quiet_bound(&c) + 10000,
+               "the automatic watchdog is 4 x the quiet bound + 10000");
+    UNIT_CHECK(g->now - g->last_progress == (uint64_t)g->watchdog + 1,
+               "it stops the first cycle the stretch without progress passes the watchdog");
+    if (log) {
+        rewind(log);
+        if (!fgets(report, sizeof report, log)) report[0] = 0;
+        fclose(log);
+    }
+    UNIT_CHECK(strstr(report, "gpusim: deadlock: no progress for ") != NULL, "the stuck state is reported");
+    gpu_destroy(g);
+    gk_free(&w);
+}
+
 void test_gpu(void)
 {
+    test_watchdog();
     test_coalescing();
     xrun("atax", 0.0625, 0, "core.sched=lrr");
     xrun("atax", 0.0625, 1, "core.sched=lrr");

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""config_sweep.py: random valid configurations of the GPU model, each run to the end on a
+short workload under the watchdog. A run must finish (exit 0) with its longest stretch
+without progress inside the configuration's quiet bound; a deadlock (exit 3), a crash or a
+quiet stretch past the bound is a failure, printed with the command that reproduces it.
+
+  config_sweep.py GPUSIM [--runs N] [--seed S] [--out DIR] [--kinds]
+
+Parameters and ranges come from `gpusim --help-config`, so new parameters and new block
+kinds are swept without editing this file. A candidate the model rejects (exit 2: a
+cross-parameter rule) is redrawn; the rejections are counted. Deterministic for a seed.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import re
+import subprocess
+import sys
+
+WORKLOADS = ["2dconv", "2mm", "3dconv", "3mm", "atax", "bicg", "fdtd", "gemm", "gesummv",
+             "mvt", "syr2k", "syrk"]
+SKIP = {"watchdog", "max_cycles"}  # run control: the watchdog stays automatic
+
+
+def read_params(gpusim):
+    """[(key, kind, lo, hi or names, default)] from --help-config"""
+    out = subprocess.run([gpusim, "--help-config"], capture_output=True, text=True, check=True).stdout
+    params = []
+    for line in out.splitlines():
+        m = re.match(r"\s+(\S+)\s+(\S+)\s+default (\S+)", line)
+        if not m or m.group(1) in SKIP:
+            continue
+        key, rng, dflt = m.groups()
+        r = re.fullmatch(r"(\d+)\.\.(\d+)", rng)
+        if r:
+            params.append((key, "int", int(r.group(1)), int(r.group(2)), dflt))
+        elif "|" in rng:
+            params.append((key, "enum", rng.split("|"), None, dflt))
+    return params
+
+
+def draw(rng, p):
+    key, kind, lo, hi, _ = p
+    if kind == "enum":
+        return rng.choice(lo)
+    u = rng.random()
+    if u < 0.25:
+        return lo  # the smallest resources find deadlocks
+    if u < 0.35:
+        return min(lo + 1, hi)
+    if u < 0.40:
+        return hi
+    # log-uniform in between
+    a, b = math.log(max(lo, 1)), math.log(max(hi, 1))
+    return max(lo, min(hi, int(round(math.exp(rng.uniform(a, b))))))
+
+
+def pow2_between(rng, lo, hi):
+    return 1 << rng.randint(max(lo, 1).bit_length() - 1, hi.bit_length() - 1)
+
+
+def geometry(rng, d, byname):
+    """values that must fit each other: line a power of two, cache sizes a whole number of
+    sets, DRAM rows whole lines, threads whole warps within the warp slots"""
+    line = pow2_between(rng, byname["l1.line"][2], byname["l1.line"][3])
+    d["l1.line"] = line
+    for c in ("l1", "l2"):
+        lo, hi = byname[c + ".size"][2], byname[c + ".size"][3]
+        assoc = int(d.get(c + ".assoc", byname[c + ".assoc"][4]))
+        sets = 1 << rng.randint(0, 8)
+        while line * assoc * sets < lo:
+            sets *= 2
+        while sets > 1 and line * assoc * sets > hi:
+            sets //= 2
+        if line * assoc * sets > hi:
+            d[c + ".assoc"] = assoc = max(1, hi // line)
+        d[c + ".size"] = line * assoc * sets
+    d["dram.row"] = pow2_between(rng, max(line, byname["dram.row"][2]), byname["dram.row"][3])
+    warps = int(d.get("core.warps", byname["core.warps"][4]))
+    d["core.threads"] = 32 * rng.randint(1, warps)
+    d["core.schedulers"] = min(int(d.get("core.schedulers", byname["core.schedulers"][4])), warps)
+    trc, tras = int(d.get("dram.tRC", byname["dram.tRC"][4])), int(d.get("dram.tRAS", byname["dram.tRAS"][4]))
+    if trc < tras:
+        d["dram.tRC"] = tras
+
+
+def candidate(rng, params, kinds):
+    byname = {p[0]: p for p in params}
+    d = {}
+    for p in params:
+        key = p[0]
+        if "." in key and key.split(".")[0] in kinds:  # a block kind's own parameter
+            if not key.endswith(".preset") and rng.random() < 0.3:
+                d[key] = draw(rng, p)
+            continue
+        if key in kinds:  # KIND=on|off
+            d[key] = rng.choice(["on", "off"])
+            continue
+        if rng.random() < 0.5:
+            d[key] = draw(rng, p)
+    geometry(rng, d, byname)
+    return ["%s=%s" % kv for kv in d.items()]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("gpusim")
+    ap.add_argument("--runs", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default="build/test/sweep")
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    params = read_params(a.gpusim)
+    kinds = {p[0] for p in params if p[1] == "enum" and p[2] == ["off", "on"] and "." not in p[0]
+             and p[0] != "gate"}
+    os.makedirs(a.out, exist_ok=True)
+    ok = rejected = failed = 0
+    worst = (0.0, "")
+    for run in range(a.runs):
+        for _ in range(200):
+            sets = candidate(rng, params, kinds)
+            wl = rng.choice(WORKLOADS)
+            scale = round(rng.uniform(0.03, 0.08), 3)
+            js = os.path.join(a.out, "run%d.json" % run)
+            cmd = [a.gpusim, "--workload", wl, "--scale", str(scale), "--seed", str(run + 1),
+                   "--quiet", "--json", js, "--set", "max_cycles=20000000"]
+            for s in sets:
+                cmd += ["--set", s]
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            if p.returncode == 2:
+                rejected += 1
+                continue
+            break
+        else:
+            print("sweep: no valid configuration drawn in 200 tries", file=sys.stderr)
+            return 1
+        line = " ".join(c if " " not in c else "'%s'" % c for c in cmd)
+        if p.returncode != 0:
+            failed += 1
+            print("FAIL exit %d: %s\n  %s" % (p.returncode, line, (p.stderr or p.stdout).strip()[:600]))
+            continue
+        d = json.load(open(js))
+        quiet, bound = d["counters"]["longest_quiet"], d["config"]["quiet_bound"]
+        if quiet > bound:
+            failed += 1
+            print("FAIL quiet %d > bound %d: %s" % (quiet, bound, line))
+            continue
+        if "stopped at max_cycles" in p.stdout:
+            print("note: run %d stopped at max_cycles (not a deadlock; finished counts only): %s" % (run, line))
+        ok += 1
+        if quiet / bound > worst[0]:
+            worst = (quiet / bound, "run %d: longest quiet %d of bound %d" % (run, quiet, bound))
+    print("sweep: %d configurations run, %d finished, %d failed (deadlock, crash or quiet > bound); "
+          "%d candidates rejected by validation; closest to the bound: %s (%.0f%%)"
+          % (a.runs, ok, failed, rejected, worst[1], 100 * worst[0]))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
