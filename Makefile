@@ -1,6 +1,7 @@
 # GPU memory-system blocks: C model + RTL + cycle-by-cycle lockstep.
 # The two commands: `make run` (demonstration) and `make test` (everything checked).
 include mk/common.mk
+include mk/fuzz.mk
 .DEFAULT_GOAL := all
 
 BLOCK ?= $(firstword $(BLOCKS))
@@ -19,7 +20,7 @@ GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 
-.PHONY: all deps tools run test waves bench lint synth vpi cocotb clean help new-block
+.PHONY: all deps tools run test waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build
 all: tools
 
 help:
@@ -88,6 +89,11 @@ waves:
 bench:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/tb/bench.sh
+
+# make fuzz [SECONDS=n]: every libFuzzer target for n seconds (default 60) on its corpus
+fuzz:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/tb/fuzz/run.sh --seconds $(or $(SECONDS),60)
 
 lint:
 	@$(TOP)/mk/deps.sh

@@ -4,7 +4,7 @@
 # Usage: mk/deps.sh [--check]   (--check: only report what is missing, exit 1 if any)
 set -u
 # tool -> Debian package
-tools="verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys sta:opensta gtkwave:gtkwave fst2vcd:gtkwave gcc:gcc g++:g++ make:make python3:python3 flock:util-linux"
+tools="verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys sta:opensta gtkwave:gtkwave fst2vcd:gtkwave gcc:gcc g++:g++ clang:clang make:make python3:python3 flock:util-linux"
 missing_pkgs=""
 missing_tools=""
 for pair in $tools; do
@@ -14,6 +14,14 @@ for pair in $tools; do
     case " $missing_pkgs " in *" $p "*) ;; *) missing_pkgs="$missing_pkgs $p" ;; esac
   fi
 done
+# libFuzzer's runtime (clang -fsanitize=fuzzer, for tb/fuzz) is a package of its own
+fuzzer_rt_ok() {
+  command -v clang >/dev/null 2>&1 && [ -e "$(clang -print-runtime-dir 2>/dev/null)/libclang_rt.fuzzer-$(uname -m).a" ]
+}
+if ! fuzzer_rt_ok; then
+  missing_pkgs="$missing_pkgs libclang-rt-dev"
+  missing_tools="$missing_tools libFuzzer"
+fi
 apt_install() { # apt_install PKG...: 0 ok; on failure one line and the last lines of apt
   if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; then
     echo "deps: cannot install $*: not root and no sudo; install them by hand (apt-get install $*)" >&2
@@ -88,5 +96,6 @@ for pair in $tools; do
   t=${pair%%:*}
   command -v "$t" >/dev/null 2>&1 || { echo "deps: $t still missing after installing$missing_pkgs" >&2; exit 1; }
 done
+fuzzer_rt_ok || { echo "deps: libFuzzer's runtime still missing after installing$missing_pkgs" >&2; exit 1; }
 pypi || exit 1
 echo "deps: ok"
