@@ -35,6 +35,19 @@ expect_fail() { # expect_fail NAME EXITCODE PATTERN CMD...: must exit EXITCODE a
   fi
 }
 
+bad_line() { # bad_line NAME PATTERN CMD...: bad input: exit 2, exactly one line on stderr
+  # matching PATTERN, nothing on stdout (nothing ran)
+  local name=$1 pat=$2; shift 2
+  "$@" >"$L/$name.out" 2>"$L/$name.log"
+  local rc=$? n; n=$(wc -l <"$L/$name.log")
+  if [ "$rc" = 2 ] && [ "$n" = 1 ] && [ ! -s "$L/$name.out" ] && grep -q -- "$pat" "$L/$name.log"; then
+    pass=$((pass + 1)); echo "PASS $name (exit 2: $(cut -c1-110 "$L/$name.log"))"
+  else
+    fail=$((fail + 1)); echo "FAIL $name: exit $rc (wanted 2), $n stderr lines (wanted 1 with '$pat'), stdout $(wc -c <"$L/$name.out") bytes (wanted 0)"
+    head -n 5 "$L/$name.log" | sed 's/^/    /'
+  fi
+}
+
 at; echo "== build and static checks"
 # the blocks whose manifest loads (a missing or broken manifest is one failure)
 TEST_BLOCKS=""
@@ -189,6 +202,40 @@ bad_input() { # bad_input BLOCK
   expect_fail "${b}_bad_knob" 2 "unknown knob" tb/run "$b" --mode c --knobs speed=3
   expect_fail "${b}_bad_mode" 2 "must be c, rtl or lockstep" tb/run "$b" --mode fast
   expect_fail "${b}_missing_vec" 2 "cannot open" tb/run "$b" --mode rtl --vec /nonexistent.vec
+  # numbers: one strict parser (decimal or 0x, whole token, range-checked, finite), in the
+  # plain and the sanitized build (no leak on the way out: still exit 2)
+  local k1 v1 c1 n1 R=$B/bin/blkrun-c
+  k1=$($R "$b" --mode c --knobs speed=3 2>&1 | sed -n 's/.*(knobs: \([a-z_0-9]*\)=.*/\1/p')
+  for R in "$B/bin/blkrun-c" "$B/asan/blkrun-c"; do
+    local t=${b}_strict; [ "$R" != "$B/bin/blkrun-c" ] && t=${b}_asan_strict
+    bad_line "${t}_knob_nan" "knob $k1 'nan': not a number" "$R" "$b" --mode c --knobs "$k1=nan"
+    bad_line "${t}_knob_wrap" "knob $k1 '4294967296': out of range" "$R" "$b" --mode c --knobs "$k1=4294967296"
+    bad_line "${t}_knob_twice" "given twice" "$R" "$b" --mode c --knobs "$k1=1,$k1=1"
+    bad_line "${t}_window" "--window '5abc': not a number" "$R" "$b" --mode c --window 5abc
+    bad_line "${t}_seed" "--seed ' -1': not a number" "$R" "$b" --mode c --seed ' -1'
+    bad_line "${t}_cycles" "--cycles '1e3': not a number" "$R" "$b" --mode c --cycles 1e3
+    bad_line "${t}_config_garbage" "=4x is not a valid value" "$R" "$b" --mode c --config "${po%%=*}=4x"
+    bad_line "${t}_unknown_arg" "unknown argument '--bogus'" "$R" "$b" --mode c --bogus
+  done
+  R=$B/bin/blkrun-c
+  # vectors are read whole before cycle 0: the first cycle line of the block's first
+  # vector with expectations, padded past 8191 characters, checks as many values as the
+  # original; an error after a 1e8-cycle repeat is reported before anything runs; a
+  # column listed twice and a file without cycles are errors
+  v1=$(ls vectors/"$b"/*.vec 2>/dev/null | head -n1)
+  if [ -n "$v1" ]; then
+    awk 'BEGIN { while (length(pad) < 9000) pad = pad "          " }
+         !done && /\|/ && !/^[[:space:]]*#/ { i = index($0, "|"); print substr($0, 1, i - 1) pad substr($0, i); done = 1; next } { print }' "$v1" >"$L/$b-long.vec"
+    c1=$($R "$b" --mode c --vec "$v1" | sed -n 's/.* \([0-9]*\) expected values checked.*/\1/p')
+    n1=$(awk 'length > 8191' "$L/$b-long.vec" | wc -l)
+    check "${b}_vec_long_line" bash -c "[ $n1 = 1 ] && $R $b --mode c --vec $L/$b-long.vec | grep -q ' $c1 expected values checked, 0 failed'"
+    { grep -v '^[[:space:]]*$' "$v1"; echo "*100000000 $(sed -n 's/#.*//; /^[[:space:]]*\(in\|out\|config\|preset\)[[:space:]]/d; s/|.*//; /[0-9]/{p;q}' "$v1")"; echo "not a cycle"; } >"$L/$b-late.vec"
+    bad_line "${b}_vec_late_error" "-late.vec:.*'not' for" "$R" "$b" --mode c --vec "$L/$b-late.vec"
+  fi
+  printf 'in %s %s\n0 0\n' "$p1" "$p1" >"$L/$b-dup.vec"
+  printf '# no cycles\nin %s\n' "$p1" >"$L/$b-empty.vec"
+  bad_line "${b}_vec_dup_column" "column '$p1' is listed twice" "$R" "$b" --mode c --vec "$L/$b-dup.vec"
+  bad_line "${b}_vec_no_cycles" "no cycle lines" "$R" "$b" --mode c --vec "$L/$b-empty.vec"
 }
 for b in $TEST_BLOCKS; do
   manifest "$b"
