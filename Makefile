@@ -20,7 +20,7 @@ GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 
-.PHONY: all deps tools run test waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build
+.PHONY: all deps tools portgen run test waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build
 all: tools
 
 help:
@@ -30,7 +30,8 @@ help:
 deps:
 	@$(TOP)/mk/deps.sh
 
-# C-only programs (no Verilator needed)
+# C-only programs (no Verilator needed); `make portgen` for scripts that need only it
+portgen: $(PORTGEN)
 tools: $(PORTGEN) $(BLKRUN_C) $(UNIT) $(GPUSIM) $(GPU_UNIT)
 
 $(BLKRUN_C): $(C_OBJS) $(call obj,$(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)

@@ -103,7 +103,7 @@ def config_params(block, cname, work):
         raise BadInput(f"block {block['block']} config {cname}: neither 'params' nor params_from=portgen")
     portgen = os.path.join(TOP, "build", "bin", "portgen")
     if not os.access(portgen, os.X_OK):
-        r = subprocess.run(["make", "-s", "-C", TOP, "build/bin/portgen"], capture_output=True, text=True)
+        r = subprocess.run(["make", "-s", "-C", TOP, "portgen"], capture_output=True, text=True)
         if r.returncode != 0:
             raise ToolFailed("cannot build build/bin/portgen: " + (r.stderr.strip().splitlines() or ["?"])[-1])
     os.makedirs(work, exist_ok=True)

@@ -36,7 +36,7 @@ fi
 [ $rc = 0 ] && echo "lint: rtl/common: ${#mods[@]} modules (${mods[*]}) clean under verilator -Wall, icarus and yosys"
 
 # ---- every block
-make -s build/bin/portgen || { echo "lint: cannot build build/bin/portgen"; exit 1; }
+make -s -C "$top" portgen || { echo "lint: cannot build portgen"; exit 1; }
 for b in $(blocks); do
   manifest "$b" || { rc=1; continue; }
   brc=0
