@@ -184,13 +184,13 @@ void blkc_report(const blkc *h, const char *title, const char *instance, uint64_
 int blkc_stim(blkc *h, uint64_t seed, const char *knobs, char *err, int n);
 int blkc_stim(blkc *h, uint64_t seed, const char *knobs, char *err, int n)
 {
-    char e[BLK_ERR_LEN];
+    char e[BLK_ERR_LEN * 4];
     if (!(h->so = stim_find(h->k->name))) {
         snprintf(err, n > 0 ? (size_t)n : 0, "no random stimulus for %s", h->k->name);
         return -1;
     }
     if (!(h->st = h->so->create(h->cfg, seed, knobs ? knobs : "", e, sizeof e))) {
-        snprintf(err, n > 0 ? (size_t)n : 0, "%s (knobs: %s)", e, h->so->knob_help);
+        snprintf(err, n > 0 ? (size_t)n : 0, "%s", e); /* an unknown knob's message lists them */
         return -1;
     }
     return 0;
