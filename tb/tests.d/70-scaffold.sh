@@ -7,10 +7,14 @@ SC=$B/scaffold
 scaffold_copy() {
   rm -rf "$SC" && mkdir -p "$SC" &&
   git ls-files -co --exclude-standard | grep -v '^build/' | tar cf - -T - | tar xf - -C "$SC" &&
-  (cd "$SC" && git init -q && git add -A && git -c user.email=t@t -c user.name=t commit -qm base) &&
-  make -s -C "$SC" new-block NAME=demo
+  (cd "$SC" && git init -q && git add -A && git -c user.email=t@t -c user.name=t commit -qm base)
 }
-check scaffold_new_block scaffold_copy
+check scaffold_copy scaffold_copy
+# a user command works as the first command of a fresh clone (nothing built yet): make
+# waves builds the tools and the first block's RTL it needs (make synth, vpi and cocotb
+# take the same path; docs/robustness.md)
+check fresh_clone_waves bash -c "make -s -C $SC waves CYCLES=300 | tee /dev/stderr | grep -q '^waves: .*-seed1.fst -- open with: gtkwave' && test -s $SC/build/waves/${TEST_BLOCKS%% *}-seed1.fst"
+check scaffold_new_block make -s -C "$SC" new-block NAME=demo
 # the only shared file it changed is the block list; everything else is the block's own
 check scaffold_touches_only_list bash -c "cd $SC && git add -A && git diff --cached --name-status | tee /dev/stderr | awk '\$1 != \"A\"' | grep -qx 'M[[:space:]]*cmodel/blocks.def' && [ \$(git diff --cached --name-status | awk '\$1 != \"A\"' | wc -l) = 1 ] && ! git diff --cached --name-only | grep -v '^cmodel/blocks.def\$' | grep -v '/demo/\|/demo_\|^rtl/demo/\|^vectors/demo/'"
 check scaffold_builds bash -c "make -s -C $SC tools && $SC/build/bin/test_units | grep -q '^demo: [1-9][0-9]* checks passed, 0 failed'"
