@@ -60,10 +60,10 @@ for b in $(blocks); do
 done
 TEST_BLOCKS=${TEST_BLOCKS# }
 echo "    blocks: ${TEST_BLOCKS:-none}"
-check build_c make -s tools
+check build_c make -s -j2 tools
 check lint tb/lint/lint.sh
 check unit_c "$B/bin/test_units"
-check build_sanitized make -s sanitize
+check build_sanitized make -s -j2 sanitize
 check unit_asan "$B/asan/test_units"
 asan_random() { # asan_random BLOCK: the manifest's ASAN_RANDOM runs of the C model
   local e k
@@ -248,12 +248,37 @@ expect_fail bad_block 2 "unknown block 'nosuch'" tb/run nosuch --mode c
 # the other areas (GPU model, VPI/cocotb, synthesis flow) add their checks as fragments
 # tb/tests.d/NN-name.sh, sourced here in order; they use check / expect_fail above and
 # loop over $TEST_BLOCKS (manifest B loads a block's manifest)
+# A fragment marked "# run_tests: beside" is mostly one core at a time: it runs in the
+# background beside the fragments after it (one such fragment at a time: a second one
+# first waits for the first), its output held and printed, its counts added, when it is
+# joined: before the next "beside" fragment, or at the end.
+bg_pid="" bg_out=""
+bg_join() {
+  [ -n "$bg_pid" ] || return 0
+  wait "$bg_pid"
+  grep -v '^__counts ' "$bg_out"
+  local c; c=$(grep '^__counts ' "$bg_out" | tail -n1)
+  if [ -n "$c" ]; then set -- $c; pass=$((pass + $2)); fail=$((fail + $3))
+  else fail=$((fail + 1)); echo "FAIL background fragment ended without its counts (log: $bg_out)"; fi
+  bg_pid=""
+}
 for frag in tb/tests.d/*.sh; do
   [ -e "$frag" ] || continue
+  if grep -q '^# run_tests: beside' "$frag"; then
+    bg_join
+    bg_out=$L/bg-$(basename "$frag" .sh).out
+    # shellcheck disable=SC1090
+    ( pass=0; fail=0; t1=$(date +%s); . "$frag"; echo "    (ran in the background beside the next sections: $(( $(date +%s) - t1 )) s)"; echo "__counts $pass $fail" ) >"$bg_out" 2>&1 &
+    bg_pid=$!
+    echo "   ($(basename "$frag") started in the background at $(( $(date +%s) - t0 )) s; its results follow when it is joined)"
+    continue
+  fi
   at
   # shellcheck disable=SC1090
   . "$frag"
 done
+at
+bg_join
 
 echo "== done in $(( $(date +%s) - t0 )) s"
 echo "$pass passed, $fail failed"

@@ -4,6 +4,7 @@
 # all) and Yosys 0.23 (hierarchy -check, proc, check -assert); then tb/common/
 # check_common.sh, whose lines become one check per primitive, per mutant (it must be
 # caught) and for the illegal parameter values.
+# run_tests: beside (one core at a time: runs beside the GPU, fuzz and synthesis sections)
 echo "== rtl/common primitives (lint; testbenches, proofs and mutants: tb/common/check_common.sh)"
 common_lint() { # common_lint MODULE "K=V K=V" ...: every setting through the three tools
   local mod=$1 s k files=(rtl/common/"$1".v) rc=0

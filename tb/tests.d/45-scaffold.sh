@@ -1,7 +1,8 @@
-# 70-scaffold.sh (sourced by tb/run_tests.sh): `make new-block` must give a block that
+# 45-scaffold.sh (sourced by tb/run_tests.sh): `make new-block` must give a block that
 # builds, lints, passes its unit tests, its vector and random lockstep as it is, binds
 # into the GPU model beside MRPB with both as RTL in one run, and touches no shared
 # file but the block list. Runs in a scratch copy of the tree, so the pattern cannot rot.
+# run_tests: beside (its own tree, builds one at a time: runs beside the VPI/cocotb section)
 echo "== scaffold: make new-block in a scratch copy"
 SC=$B/scaffold
 scaffold_copy() {
@@ -17,7 +18,7 @@ check fresh_clone_waves bash -c "make -s -C $SC waves CYCLES=300 | tee /dev/stde
 check scaffold_new_block make -s -C "$SC" new-block NAME=demo
 # the only shared file it changed is the block list; everything else is the block's own
 check scaffold_touches_only_list bash -c "cd $SC && git add -A && git diff --cached --name-status | tee /dev/stderr | awk '\$1 != \"A\"' | grep -qx 'M[[:space:]]*cmodel/blocks.def' && [ \$(git diff --cached --name-status | awk '\$1 != \"A\"' | wc -l) = 1 ] && ! git diff --cached --name-only | grep -v '^cmodel/blocks.def\$' | grep -v '/demo/\|/demo_\|^rtl/demo/\|^vectors/demo/'"
-check scaffold_builds bash -c "make -s -C $SC tools && $SC/build/bin/test_units | grep -q '^demo: [1-9][0-9]* checks passed, 0 failed'"
+check scaffold_builds bash -c "make -s -j2 -C $SC tools && $SC/build/bin/test_units | grep -q '^demo: [1-9][0-9]* checks passed, 0 failed'"
 check scaffold_lint bash -c "cd $SC && verilator --lint-only -Wall rtl/demo/demo.v && iverilog -g2005 -o /dev/null rtl/demo/demo.v && yosys -q -p 'read_verilog rtl/demo/demo.v; hierarchy -top demo; proc; check -assert'"
 check scaffold_vector bash -c "cd $SC && for m in c rtl lockstep; do tb/run demo --mode \$m --vec vectors/demo/basic.vec || exit 1; done"
 check scaffold_lockstep bash -c "cd $SC && tb/run demo --mode lockstep --seed 3 --cycles 300000 | grep '300000 compared C-vs-RTL, 0 mismatches' && tb/run demo --mode lockstep --preset wrap4 --seed 4 --cycles 300000 | grep ', 0 mismatches'"
