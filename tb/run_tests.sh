@@ -211,6 +211,7 @@ bad_input() { # bad_input BLOCK
     bad_line "${t}_knob_nan" "knob $k1 'nan': not a number" "$R" "$b" --mode c --knobs "$k1=nan"
     bad_line "${t}_knob_wrap" "knob $k1 '4294967296': out of range" "$R" "$b" --mode c --knobs "$k1=4294967296"
     bad_line "${t}_knob_twice" "given twice" "$R" "$b" --mode c --knobs "$k1=1,$k1=1"
+    bad_line "${t}_knob_empty" "an empty entry" "$R" "$b" --mode c --knobs "$k1=1,,"
     bad_line "${t}_window" "--window '5abc': not a number" "$R" "$b" --mode c --window 5abc
     bad_line "${t}_seed" "--seed ' -1': not a number" "$R" "$b" --mode c --seed ' -1'
     bad_line "${t}_cycles" "--cycles '1e3': not a number" "$R" "$b" --mode c --cycles 1e3

@@ -5,8 +5,10 @@
  *
  * Integers: decimal digits, or 0x / 0X and hex digits; nothing else (no sign, no
  * spaces, no octal: "010" is ten); the whole token; range-checked.
- * Reals: [-]digits[.digits][e[+-]digits] (or .digits); finite (no nan, no inf, no hex
- * floats); the whole token; range-checked.
+ * Reals: an optional '-', digits with at most one '.' among or after them (at least one
+ * digit: "5.", ".5" and "-0.5" are numbers, "." is not), then an optional e[+-]digits;
+ * finite (no nan, no inf, no hex floats); the whole token; range-checked. Read with
+ * strtod in the C locale (no program here calls setlocale).
  */
 #ifndef NUM_H
 #define NUM_H

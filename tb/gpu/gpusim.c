@@ -11,11 +11,13 @@
  * Exit: 0 done, 1 lockstep mismatch (report and waveform written), 2 bad input,
  * 3 deadlock (the stuck state is printed).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gpu.h"
 #include "lockstep.h"
@@ -343,9 +345,14 @@ int main(int argc, char **argv)
     }
     if (!workload) { fprintf(stderr, "gpusim: --workload is required (one of: %s)\n", gk_names()); return 2; }
 
-    /* the JSON's file opened now: an unwritable path is an error before anything runs */
-    FILE *jf = json ? fopen(json, "w") : NULL;
-    if (json && !jf) { fprintf(stderr, "gpusim: --json %s: cannot write\n", json); return 2; }
+    /* the JSON's path checked now, without truncating what is there: an unwritable path
+     * is an error before anything runs; a file this check created goes if nothing runs */
+    int json_made = json && access(json, F_OK) != 0;
+    if (json) {
+        FILE *t = fopen(json, "a");
+        if (!t) { fprintf(stderr, "gpusim: --json %s: cannot write: %s\n", json, strerror(errno)); return 2; }
+        fclose(t);
+    }
     gk_workload wl;
     gk_opts go;
     memset(&go, 0, sizeof go);
@@ -356,7 +363,7 @@ int main(int argc, char **argv)
     go.tsteps = tsteps;
     if (gk_build(&wl, workload, &go, err, sizeof err)) {
         fprintf(stderr, "gpusim: %s\n", err);
-        if (jf) fclose(jf), remove(json);
+        if (json_made) remove(json);
         return 2;
     }
 
@@ -372,11 +379,9 @@ int main(int argc, char **argv)
     bc.outdir = outdir;
     bc.repro = repro;
     if (rtl_kinds) {
-        char mk[1200];
-        snprintf(mk, sizeof mk, "mkdir -p '%s'", outdir);
-        if (system(mk) != 0) {
-            fprintf(stderr, "gpusim: cannot create %s\n", outdir);
-            if (jf) fclose(jf), remove(json);
+        if (ls_mkdirs(outdir, err, sizeof err)) {
+            fprintf(stderr, "gpusim: --out: %s\n", err);
+            if (json_made) remove(json);
             gk_free(&wl);
             return 2;
         }
@@ -385,14 +390,14 @@ int main(int argc, char **argv)
     gpu *g = gpu_create(&cfg, &wl, seed, bind_block, &bc, err, sizeof err);
     if (!g) {
         fprintf(stderr, "gpusim: %s\n", err);
-        if (jf) fclose(jf), remove(json);
+        if (json_made) remove(json);
         gk_free(&wl);
         return 2;
     }
     for (int i = 0; i < ntraces; i++)
         if (open_trace(g, traces[i], only_rtl_kind, err, sizeof err)) {
             fprintf(stderr, "gpusim: %s\n", err);
-            if (jf) fclose(jf), remove(json);
+            if (json_made) remove(json);
             gpu_destroy(g);
             gk_free(&wl);
             return 2;
@@ -429,14 +434,19 @@ int main(int argc, char **argv)
         printf("lockstep: %" PRIu64 " RTL cycles checked over %d instance%s (%s), %d mismatch%s\n", checked, n_ls,
                n_ls == 1 ? "" : "s", lskinds, st == GPU_MISMATCH ? 1 : 0, st == GPU_MISMATCH ? "" : "es");
     int json_failed = 0;
-    if (jf && st != GPU_MISMATCH) {
+    FILE *jf = json && st != GPU_MISMATCH ? fopen(json, "w") : NULL;
+    if (json && st != GPU_MISMATCH && !jf) {
+        fprintf(stderr, "gpusim: cannot write %s: %s\n", json, strerror(errno));
+        json_failed = 1;
+    }
+    if (jf) {
         gpu_print_json(g, jf, bindtxt);
-        if (fclose(jf)) {
+        if (ferror(jf) | fclose(jf)) {
             fprintf(stderr, "gpusim: cannot write %s\n", json);
             json_failed = 1;
         }
-    } else if (jf) {
-        fclose(jf), remove(json);
+    } else if (json && json_made) {
+        remove(json); /* a mismatch: no JSON, and none left behind */
     }
     if (st == GPU_CYCLE_LIMIT) printf("stopped at max_cycles=%llu\n", cfg.max_cycles);
     gpu_destroy(g);

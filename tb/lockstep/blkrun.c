@@ -150,10 +150,12 @@ int main(int argc, char **argv)
     if (!cfg || !in || !out || !xout || !xcare) {
         BAD("blkrun: out of memory\n");
     }
-    if (!preset && !config && vf) preset = vec_preset(vf), config = vec_config(vf);
-    if (blk_cfg_build(k, cfg, preset, config, err, sizeof err)) {
-        BAD("blkrun: %s\n", err);
+    if (!preset && !config && vf) {
+        preset = vec_preset(vf), config = vec_config(vf);
+        if (blk_cfg_build(k, cfg, preset, config, err, sizeof err))
+            BAD("blkrun: %s:%d: %s\n", vec, vec_setup_line(vf), err);
     }
+    if (blk_cfg_build(k, cfg, preset, config, err, sizeof err)) BAD("blkrun: %s\n", err);
     blk_cfg_format(k, cfg, cfgtxt, sizeof cfgtxt);
     blk_cfg_tag(k, cfg, tag, sizeof tag);
     np = k->ports(cfg, ports, BLK_MAX_PORTS);
@@ -191,7 +193,6 @@ int main(int argc, char **argv)
     else if (mode == BLK_MODE_RTL) rc = blk_bind_rtl(&bi, k, cfg, rtl_find(k->name), err, sizeof err);
     else {
         ls_opts o;
-        char mk[1100];
         memset(&o, 0, sizeof o);
         o.probe_every = probe_every ? (int)probe_every : -1;
         o.window = (unsigned)window;
@@ -200,10 +201,7 @@ int main(int argc, char **argv)
         o.instance = k->name;
         /* the RTL on a second thread: random stimulus, nothing per cycle on the driver */
         o.async = !sync && !vf && !print && !fst && !stats;
-        snprintf(mk, sizeof mk, "mkdir -p '%s'", outdir);
-        if (system(mk) != 0) {
-            BAD("blkrun: cannot create %s\n", outdir);
-        }
+        if (ls_mkdirs(outdir, err, sizeof err)) BAD("blkrun: --out: %s\n", err);
         rc = blk_bind_lockstep(&bi, k, cfg, rtl_find(k->name), &o, err, sizeof err);
     }
     if (rc) {

@@ -10,10 +10,13 @@
  * is then looked at element by element for the report. */
 #include "lockstep.h"
 
+#include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define LS_SNAP_MIN 16384 /* cycles between RTL snapshots (at least the window) */
@@ -1505,4 +1508,30 @@ void blk_trace_expect(blk_inst *bi, const void *exp_out, const void *care, unsig
         memcpy(s->xcur + os, care, os);
         memcpy(s->xcur + 2 * os, &line, sizeof line);
     }
+}
+
+int ls_mkdirs(const char *path, char *err, size_t n)
+{
+    char buf[1024];
+    size_t len = strlen(path), i;
+    struct stat st;
+    if (!len || len >= sizeof buf) {
+        snprintf(err, n, "cannot create directory '%.64s': %s", path, len ? "path too long" : "empty path");
+        return -1;
+    }
+    memcpy(buf, path, len + 1);
+    for (i = 1; i <= len; i++) {
+        if (buf[i] != '/' && buf[i] != 0) continue;
+        buf[i] = 0;
+        if (mkdir(buf, 0777) && errno != EEXIST) {
+            snprintf(err, n, "cannot create directory %s: %s", buf, strerror(errno));
+            return -1;
+        }
+        buf[i] = i < len ? '/' : 0;
+    }
+    if (stat(path, &st) || !S_ISDIR(st.st_mode)) {
+        snprintf(err, n, "cannot create directory %s: a file of that name is in the way", path);
+        return -1;
+    }
+    return 0;
 }

@@ -45,6 +45,8 @@ uint64_t lockstep_checked(const blk_inst *bi);
 /* Wait until every cycle given so far has been compared (asynchronous lockstep); non-zero
  * if a mismatch was found (its report is then printed). 0 for every other binding. */
 int lockstep_sync(blk_inst *bi);
+/* mkdir -p in C: 0 ok, else one line in err (no shell, no second message) */
+int ls_mkdirs(const char *path, char *err, size_t n);
 /* Full waveform of an rtl or lockstep instance from now on (make waves). 0 ok. When the
  * trace ends (destroy, or a mismatch) the engine writes <fst without .fst>.gtkw beside
  * it, knowing then which signals changed and where a mismatch was. */

@@ -37,8 +37,14 @@ int stim_knobs_parse(const char *knobs, const stim_knob *t, double *vals, char *
         return -1;
     }
     strcpy(buf, knobs);
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(tok, '='), what[80];
+    for (tok = buf; tok; tok = save) {
+        char *eq, what[80];
+        if ((save = strchr(tok, ','))) *save++ = 0;
+        if (!*tok) {
+            snprintf(err, n, "knobs '%.60s': an empty entry (k=v,k=v with nothing between commas)", knobs);
+            return -1;
+        }
+        eq = strchr(tok, '=');
         double v;
         int rc;
         if (!eq) {
@@ -66,7 +72,7 @@ int stim_knobs_parse(const char *knobs, const stim_knob *t, double *vals, char *
             rc = num_real(eq + 1, t[i].lo, t[i].hi, &v);
         }
         if (rc) {
-            snprintf(what, sizeof what, "knob %s", tok);
+            snprintf(what, sizeof what, "knob %.60s", tok);
             if (t[i].integer)
                 num_err_u64(err, n, what, eq + 1, rc, (uint64_t)t[i].lo, (uint64_t)t[i].hi);
             else

@@ -26,6 +26,7 @@ typedef struct vec_cycle {
 struct vec_file {
     char path[512];
     char preset[64], config[1024];
+    int setup_line; /* the last preset or config line, 0 if none */
     char *in_cols, *out_cols; /* raw column lists */
     vec_line *lines;
     int nlines;
@@ -54,6 +55,13 @@ static char *dup_range(const char *a, size_t len)
         d[len] = 0;
     }
     return d;
+}
+
+/* s starts with the word kw, then white space or its end */
+static int keyword(const char *s, const char *kw)
+{
+    size_t l = strlen(kw);
+    return !strncmp(s, kw, l) && (!s[l] || isspace((unsigned char)s[l]));
 }
 
 static char *trim(char *s)
@@ -101,7 +109,7 @@ vec_file *vec_read(FILE *f, const char *path, char *err, size_t n)
         if ((hash = strchr(line, '#'))) *hash = 0;
         s = trim(line);
         if (!*s) continue;
-        if (!strncmp(s, "preset ", 7) || !strncmp(s, "config ", 7)) {
+        if (keyword(s, "preset") || keyword(s, "config")) {
             char *dst = s[0] == 'p' ? v->preset : v->config;
             size_t dn = s[0] == 'p' ? sizeof v->preset : sizeof v->config;
             if (v->in_cols) {
@@ -113,15 +121,15 @@ vec_file *vec_read(FILE *f, const char *path, char *err, size_t n)
                          lineno, s);
                 goto fail;
             }
-            if (strlen(trim(s + 7)) >= dn) {
+            if (strlen(trim(s + 6)) >= dn) {
                 snprintf(err, n, "%s:%d: '%.6s' line too long", path, lineno, s);
                 goto fail;
             }
-            strcpy(dst, trim(s + 7));
+            strcpy(dst, trim(s + 6));
+            v->setup_line = lineno;
             continue;
         }
-        if (!strncmp(s, "in ", 3) || !strcmp(s, "in") || !strncmp(s, "out ", 4) ||
-            !strcmp(s, "out")) {
+        if (keyword(s, "in") || keyword(s, "out")) {
             int is_in = s[0] == 'i';
             char **cols = is_in ? &v->in_cols : &v->out_cols;
             if (*cols || (!is_in && v->nlines)) {
@@ -146,6 +154,11 @@ vec_file *vec_read(FILE *f, const char *path, char *err, size_t n)
         v->lines[v->nlines].text = dup_range(s, strlen(s));
         if (!v->lines[v->nlines].text) goto oom;
         v->nlines++;
+    }
+    if (ferror(f) || !feof(f)) { /* getline stops on errors (out of memory) too */
+        snprintf(err, n, "%s:%d: cannot read on (%s)", path, lineno + 1,
+                 ferror(f) ? "read error" : "out of memory");
+        goto fail;
     }
     free(line);
     if (!v->in_cols) {
@@ -178,6 +191,7 @@ void vec_close(vec_file *v)
 
 const char *vec_preset(const vec_file *v) { return v->preset; }
 const char *vec_config(const vec_file *v) { return v->config; }
+int vec_setup_line(const vec_file *v) { return v->setup_line; }
 
 static int col_listed(const int *idx, int count, int port)
 {
@@ -241,7 +255,7 @@ static int parse_value(const char *tok, const blk_port *p, uint64_t *w)
             } else {
                 w[bits / 64] |= (uint64_t)x << (bits % 64);
             }
-            bits += 4;
+            if (bits < 64 * VEC_MAX_WORDS) bits += 4; /* past every word: only 0 digits fit */
         }
     } else {
         int rc = num_u64(tok, 0, UINT64_MAX, &w[0]);
@@ -367,10 +381,13 @@ int vec_bind(vec_file *v, const blk_port *ports, int np, char *err, size_t n)
         snprintf(err, n, "out of memory");
         return -1;
     }
-    for (i = 0; i < v->nlines; i++)
+    for (i = 0; i < v->nlines; i++) {
         if (parse_line(v, &v->lines[i], &v->cyc[i], v->vals + (size_t)i * v->stride,
                        v->care + (size_t)i * (size_t)v->nout, err, n))
             return -1;
+        free(v->lines[i].text); /* parsed: the values are kept, the text is not needed */
+        v->lines[i].text = NULL;
+    }
     v->cur = -1;
     v->repeat_left = 0;
     return 0;

@@ -27,6 +27,7 @@ vec_file *vec_read(FILE *f, const char *path, char *err, size_t n);
 void vec_close(vec_file *v);
 const char *vec_preset(const vec_file *v); /* "" if none */
 const char *vec_config(const vec_file *v); /* "" if none */
+int vec_setup_line(const vec_file *v);     /* line of the last preset/config line, 0 if none */
 /* Resolve the columns against a configuration's ports. 0 ok. */
 int vec_bind(vec_file *v, const blk_port *ports, int np, char *err, size_t n);
 /* Next cycle: fills `in` and the expected outputs; 1 = a cycle, 0 = end, -1 = error. */

@@ -56,6 +56,9 @@ for g in $G build/asan/gpusim; do
   bad_line ${t}_scale_nan "--scale 'nan'" $g --workload atax --scale nan
   bad_line ${t}_json_first "--json /nonexistent/x.json: cannot write" $g --workload atax --json /nonexistent/x.json
 done
+# a bad command line leaves an existing --json file as it was (the path is checked, not truncated)
+check gpu_json_kept bash -c "echo keep > $L/keep.json && ! $G --workload nbody --json $L/keep.json 2>/dev/null && grep -qx keep $L/keep.json"
+bad_line gpu_out_dir "--out: cannot create directory /proc/nope" $G --workload atax --scale 0.05 --mrpb on --bind mrpb@1=rtl --out /proc/nope/x
 check gpu_decimal_only bash -c "$G --workload atax --scale 0.05 --set sms=010 --quiet --json $L/dec.json && grep -q '\"sms\": 10,' $L/dec.json"
 # bad input: one line naming the problem, exit 2
 expect_fail gpu_bad_workload 2 "unknown workload" $G --workload nbody
