@@ -1,7 +1,8 @@
 /*
  * fuzz_gpusim.c: gpusim's command line (tb/gpu/gpusim.c, built with main renamed). The
- * input is the arguments, one a line; --print-rtl-needs is appended so that a valid
- * command line stops after every check instead of simulating. Checks: exit 0 or 2; an
+ * input is the arguments, one a line, after --print-rtl-needs (first, so that no option
+ * takes it as its value), so that a valid command line stops after every check
+ * instead of simulating. Checks: exit 0 or 2; an
  * exit 2 prints exactly one line on stderr, an exit 0 none; no sanitizer report.
  */
 #include <stdio.h>
@@ -22,13 +23,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         quiet = 1;
     }
     argv[argc++] = "gpusim";
+    argv[argc++] = "--print-rtl-needs"; /* first, so that no option can take it as its value */
     while (p && argc < 38) {
         char *nl = strchr(p, '\n');
         if (nl) *nl = 0;
         argv[argc++] = p;
         p = nl ? nl + 1 : NULL;
     }
-    argv[argc++] = "--print-rtl-needs";
     argv[argc] = NULL;
     fz_err_begin();
     rc = gpusim_main(argc, argv);
