@@ -16,7 +16,6 @@ Liberty files come from $LIBERTY (paths separated by ':'; 'none' = generic cells
 default ../shared/pdk/{nangate45_typ,sky130hd_tt}.lib.gz when present.
 Exit status: 0 done, 1 a tool failed (log named), 2 bad input (one line on stderr).
 """
-import argparse
 import concurrent.futures
 import fnmatch
 import glob
@@ -55,6 +54,18 @@ class BadInput(Exception):
 
 class ToolFailed(Exception):
     pass
+
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tb"))
+import num  # noqa: E402  (tb/num.py: the project's number rules)
+
+
+def env_integer(name, default, lo, hi):
+    """an integer from the environment, by the project's number rules; BadInput if not"""
+    try:
+        return num.integer(os.environ.get(name, default), lo, hi, name)
+    except ValueError as e:
+        raise BadInput(str(e))
 
 
 def rel(path):
@@ -163,7 +174,7 @@ def prepare_liberty(path, libdir):
             prof = dict(p)
     if prof is None:
         prof = {"id": re.sub(r"[^A-Za-z0-9]+", "_", libname)[:40], "node_nm": None,
-                "abc_delay_ps": int(os.environ.get("ABC_DELAY_PS", "1000"))}
+                "abc_delay_ps": env_integer("ABC_DELAY_PS", "1000", 1, 1000000)}
     tu = re.search(r"time_unit\s*:\s*\"?\s*1\s*(ps|ns)", text)
     prof["time_unit_ns"] = 0.001 if (tu and tu.group(1) == "ps") else 1.0
     cu = re.search(r"capacitive_load_unit\s*\(\s*([\d.]+)\s*,\s*\"?(\w+)", text)
@@ -473,14 +484,17 @@ def sram_estimate(bits, node_nm, nodes):
 # ---------------------------------------------------------------- main
 
 def main():
-    ap = argparse.ArgumentParser(description="storage, area and timing of every block")
+    ap = num.one_line_parser(description="storage, area and timing of every block")
     ap.add_argument("--block", default="", help="blocks (comma separated), default all")
     ap.add_argument("--config", default="", help="configurations (comma separated), default every reported one")
     ap.add_argument("--smoke", action="store_true", help="only the configurations marked smoke")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--work", default=os.path.join(TOP, "build", "synth"))
-    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", "2")))
+    ap.add_argument("--jobs", type=num.arg_integer(1, 64, "--jobs"), default=None,
+                    help="parallel synthesis runs (default JOBS or 2)")
     a = ap.parse_args()
+    if a.jobs is None:
+        a.jobs = env_integer("JOBS", "2", 1, 64)
     t0 = time.time()
     blocks = load_blocks([b for b in a.block.split(",") if b])
     libs_paths = liberty_list()

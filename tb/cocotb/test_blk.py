@@ -15,12 +15,23 @@ Each appends one line to BLK_SUMMARY: test, cycles checked, mismatches, cycles/s
 """
 import os
 import random
+import sys
 import time
 
 import cocotb
 from cocotb.triggers import ReadOnly, Timer
 
 from blkmodel import Model
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import num  # noqa: E402  (tb/num.py: the project's number rules, as in cmodel/include/num.h)
+
+U64 = (1 << 64) - 1
+
+
+def env_int(name, default):
+    """BLK_* numbers as the C tools read them (run.sh checked their form already)"""
+    return num.integer(ENV.get(name, default), 0, U64, name)
 
 ENV = os.environ
 BLOCK = ENV["BLK_BLOCK"]  # set by tb/cocotb/run.sh
@@ -125,7 +136,7 @@ async def test_vectors(dut):
 @cocotb.test()
 async def test_random_stim(dut):
     """Random: the lockstep engine's seeded generator, same seed = same traffic."""
-    seed, cycles = int(ENV.get("BLK_SEED", "1"), 0), int(ENV.get("BLK_CYCLES", "2000"), 0)
+    seed, cycles = env_int("BLK_SEED", "1"), env_int("BLK_CYCLES", "2000")
     m = Model(BLOCK, PRESET, CONFIG)
     m.stim(seed, ENV.get("BLK_KNOBS", ""))
     if ENV.get("BLK_PRINT"):
@@ -151,7 +162,7 @@ async def test_random_stim(dut):
 @cocotb.test()
 async def test_random_py(dut):
     """Random: every input uniform over its width (Python's generator), rare resets."""
-    seed, cycles = int(ENV.get("BLK_SEED", "1"), 0), int(ENV.get("BLK_PYCYCLES", "1000"), 0)
+    seed, cycles = env_int("BLK_SEED", "1"), env_int("BLK_PYCYCLES", "1000")
     m = Model(BLOCK, PRESET, CONFIG)
     rng = random.Random(seed)
     tb = Bench(dut, m)

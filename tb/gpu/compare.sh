@@ -14,17 +14,23 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 scale=0.25 configs=base-s ls_sm=0 jobs=2 out=build/compare
 wls=()
+die() { echo "compare.sh: $*" >&2; exit 2; }
+need() { [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value"; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --scale) scale=$2; shift 2 ;;
-    --configs) configs=$2; shift 2 ;;
-    --lockstep) ls_sm=$2; shift 2 ;;
-    --jobs) jobs=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    -*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
+    --scale) need "$@"; scale=$2; shift 2 ;;
+    --configs) need "$@"; configs=$2; shift 2 ;;
+    --lockstep) need "$@"; ls_sm=$2; shift 2 ;;
+    --jobs) need "$@"; jobs=$2; shift 2 ;;
+    --out) need "$@"; out=$2; shift 2 ;;
+    -*) die "unknown option $1" ;;
     *) wls+=("$1"); shift ;;
   esac
 done
+# numbers by the project's rules (cmodel/include/num.h); gpusim checks --scale and the SM
+[[ "$jobs" =~ ^[0-9]+$ ]] && [ "$((10#$jobs))" -ge 1 ] && [ "$((10#$jobs))" -le 64 ] ||
+  die "--jobs '$jobs': not a number 1..64"
+[ "$ls_sm" = none ] || [[ "$ls_sm" =~ ^(0x[0-9a-fA-F]+|[0-9]+)$ ]] || die "--lockstep '$ls_sm': an SM number or none"
 [ ${#wls[@]} -gt 0 ] || wls=(atax bicg syrk 2dconv)
 make -s tools >/dev/null || exit 2
 mkdir -p "$out"

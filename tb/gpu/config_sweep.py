@@ -10,7 +10,6 @@ Parameters and ranges come from `gpusim --help-config`, so new parameters and ne
 kinds are swept without editing this file. A candidate the model rejects (exit 2: a
 cross-parameter rule) is redrawn; the rejections are counted. Deterministic for a seed.
 """
-import argparse
 import json
 import math
 import os
@@ -18,6 +17,9 @@ import random
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import num  # noqa: E402  (tb/num.py)
 
 WORKLOADS = ["2dconv", "2mm", "3dconv", "3mm", "atax", "bicg", "fdtd", "gemm", "gesummv",
              "mvt", "syr2k", "syrk"]
@@ -105,10 +107,10 @@ def candidate(rng, params, kinds):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = num.one_line_parser(description=__doc__.split("\n")[0])
     ap.add_argument("gpusim")
-    ap.add_argument("--runs", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=num.arg_integer(1, 100000, "--runs"), default=40)
+    ap.add_argument("--seed", type=num.arg_integer(0, (1 << 64) - 1, "--seed"), default=1)
     ap.add_argument("--out", default="build/test/sweep")
     a = ap.parse_args()
     rng = random.Random(a.seed)

@@ -59,6 +59,11 @@ done
 # a bad command line leaves an existing --json file as it was (the path is checked, not truncated)
 check gpu_json_kept bash -c "echo keep > $L/keep.json && ! $G --workload nbody --json $L/keep.json 2>/dev/null && grep -qx keep $L/keep.json"
 bad_line gpu_out_dir "--out: cannot create directory /proc/nope" $G --workload atax --scale 0.05 --mrpb on --bind mrpb@1=rtl --out /proc/nope/x
+# the Python and shell front ends follow the same number rules (tb/num.py mirrors num.h)
+bad_line sweep_bad_runs "--runs '-5': not a number" python3 tb/gpu/config_sweep.py $G --runs -5
+bad_line synth_bad_jobs "--jobs '0': out of range" python3 synth_estimates/synth.py --jobs 0
+bad_line synth_bad_env "JOBS '4x': not a number" env JOBS=4x python3 synth_estimates/synth.py --smoke
+bad_line compare_bad_jobs "--jobs 'abc': not a number" tb/gpu/compare.sh --jobs abc
 check gpu_decimal_only bash -c "$G --workload atax --scale 0.05 --set sms=010 --quiet --json $L/dec.json && grep -q '\"sms\": 10,' $L/dec.json"
 # bad input: one line naming the problem, exit 2
 expect_fail gpu_bad_workload 2 "unknown workload" $G --workload nbody
