@@ -24,7 +24,7 @@ GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 all: tools
 
 help:
-	@echo "make run | test | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | vpi [SIM=s] | cocotb SIM=s | new-block NAME=x [HOOK=h] | deps | clean"
+	@echo "make run | test | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
 	@echo "blocks: $(BLOCKS)"
 
 deps:
