@@ -30,16 +30,6 @@
 #include "stim.h"
 #include "vecfile.h"
 
-static int takes_value(const char *a)
-{
-    static const char *const opts[] = {"--mode", "--preset", "--config", "--vec", "--knobs", "--fst", "--out",
-                                       "--probe-every", "--seed", "--cycles", "--window", NULL};
-    int i;
-    for (i = 0; opts[i]; i++)
-        if (!strcmp(opts[i], a)) return 1;
-    return 0;
-}
-
 /* a bad input: one line on stderr, exit 2, everything freed */
 #define BAD(...)                      \
     do {                              \
@@ -97,28 +87,29 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--stats")) stats = 1, takes = 0;
         else if (!strcmp(a, "--bench")) bench = 1, takes = 0;
         else if (!strcmp(a, "--sync")) sync = 1, takes = 0;
-        else if (!takes_value(a))
-            BAD("blkrun: unknown argument '%s' (see --help)\n", a);
-        else if (!v) {
-            BAD("blkrun: %s needs a value\n", a);
-        } else if (!strcmp(a, "--mode")) {
+/* an option's value: there must be one (as gpusim's NEED_ARG) */
+#define NEED_V \
+    if (!v) BAD("blkrun: %s needs a value\n", a)
+        else if (!strcmp(a, "--mode")) {
+            NEED_V;
             if (!strcmp(v, "c")) mode = BLK_MODE_C;
             else if (!strcmp(v, "rtl")) mode = BLK_MODE_RTL;
             else if (!strcmp(v, "lockstep")) mode = BLK_MODE_LOCKSTEP;
             else {
                 BAD("blkrun: --mode %s: must be c, rtl or lockstep\n", v);
             }
-        } else if (!strcmp(a, "--preset")) preset = v;
-        else if (!strcmp(a, "--config")) config = v;
-        else if (!strcmp(a, "--vec")) vec = v;
-        else if (!strcmp(a, "--knobs")) knobs = v;
-        else if (!strcmp(a, "--fst")) fst = v;
-        else if (!strcmp(a, "--out")) outdir = v;
+        } else if (!strcmp(a, "--preset")) { NEED_V; preset = v; }
+        else if (!strcmp(a, "--config")) { NEED_V; config = v; }
+        else if (!strcmp(a, "--vec")) { NEED_V; vec = v; }
+        else if (!strcmp(a, "--knobs")) { NEED_V; knobs = v; }
+        else if (!strcmp(a, "--fst")) { NEED_V; fst = v; }
+        else if (!strcmp(a, "--out")) { NEED_V; outdir = v; }
         else if (!strcmp(a, "--probe-every") || !strcmp(a, "--seed") || !strcmp(a, "--cycles") ||
                  !strcmp(a, "--window")) {
             /* ranges: probes 0..1e6 (0 off), window 1..1e5, seed and cycles any 64-bit */
             uint64_t x, lo = 0, hi = UINT64_MAX;
             int r;
+            NEED_V;
             if (a[2] == 'p') hi = 1000000;
             if (a[2] == 'w') lo = 1, hi = 100000;
             if ((r = num_u64(v, lo, hi, &x))) {
@@ -137,6 +128,7 @@ int main(int argc, char **argv)
             BAD("blkrun: unknown argument '%s' (see --help)\n", a);
         }
         i += takes;
+#undef NEED_V
     }
 
     if (vec && !(vf = vec_open(vec, err, sizeof err))) {
@@ -150,12 +142,9 @@ int main(int argc, char **argv)
     if (!cfg || !in || !out || !xout || !xcare) {
         BAD("blkrun: out of memory\n");
     }
-    if (!preset && !config && vf) {
-        preset = vec_preset(vf), config = vec_config(vf);
-        if (blk_cfg_build(k, cfg, preset, config, err, sizeof err))
-            BAD("blkrun: %s:%d: %s\n", vec, vec_setup_line(vf), err);
-    }
-    if (blk_cfg_build(k, cfg, preset, config, err, sizeof err)) BAD("blkrun: %s\n", err);
+    if (!preset && !config && vf ? vec_cfg_build(vf, k, cfg, err, sizeof err)
+                                 : blk_cfg_build(k, cfg, preset, config, err, sizeof err))
+        BAD("blkrun: %s\n", err);
     blk_cfg_format(k, cfg, cfgtxt, sizeof cfgtxt);
     blk_cfg_tag(k, cfg, tag, sizeof tag);
     np = k->ports(cfg, ports, BLK_MAX_PORTS);
