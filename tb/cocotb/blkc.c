@@ -74,10 +74,9 @@ blkc *blkc_new(const char *block, const char *preset, const char *config, const 
             blkc_free(h);
             return NULL;
         }
-        if ((!preset || !*preset) && (!config || !*config))
-            preset = vec_preset(h->vf), config = vec_config(h->vf);
     }
-    if (blk_cfg_build(k, h->cfg, preset, config, err, en)) {
+    if (h->vf && (!preset || !*preset) && (!config || !*config) ? vec_cfg_build(h->vf, k, h->cfg, err, en)
+                                                                 : blk_cfg_build(k, h->cfg, preset, config, err, en)) {
         blkc_free(h);
         return NULL;
     }

@@ -81,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "blkrun: %s\n", err);
         goto done;
     }
-    if (blk_cfg_build(k, cfg, vec_preset(vf), vec_config(vf), err, sizeof err)) {
+    if (vec_cfg_build(vf, k, cfg, err, sizeof err)) {
         fprintf(stderr, "blkrun: %s\n", err);
         goto done;
     }

@@ -189,9 +189,14 @@ void vec_close(vec_file *v)
     free(v);
 }
 
-const char *vec_preset(const vec_file *v) { return v->preset; }
-const char *vec_config(const vec_file *v) { return v->config; }
-int vec_setup_line(const vec_file *v) { return v->setup_line; }
+
+int vec_cfg_build(const vec_file *v, const blk_kind *k, void *cfg, char *err, size_t n)
+{
+    char e[BLK_ERR_LEN * 2];
+    if (!blk_cfg_build(k, cfg, v->preset, v->config, e, sizeof e)) return 0;
+    snprintf(err, n, "%s:%d: %s", v->path, v->setup_line, e);
+    return -1;
+}
 
 static int col_listed(const int *idx, int count, int port)
 {

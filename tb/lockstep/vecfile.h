@@ -25,9 +25,8 @@ vec_file *vec_open(const char *path, char *err, size_t n);
 /* The same from an open stream; path names it in messages. */
 vec_file *vec_read(FILE *f, const char *path, char *err, size_t n);
 void vec_close(vec_file *v);
-const char *vec_preset(const vec_file *v); /* "" if none */
-const char *vec_config(const vec_file *v); /* "" if none */
-int vec_setup_line(const vec_file *v);     /* line of the last preset/config line, 0 if none */
+/* Build cfg from the file's preset and config lines; -1 with "file:line: why" in err. */
+int vec_cfg_build(const vec_file *v, const blk_kind *k, void *cfg, char *err, size_t n);
 /* Resolve the columns against a configuration's ports. 0 ok. */
 int vec_bind(vec_file *v, const blk_port *ports, int np, char *err, size_t n);
 /* Next cycle: fills `in` and the expected outputs; 1 = a cycle, 0 = end, -1 = error. */

@@ -415,8 +415,8 @@ static int setup(void)
         bad_input("%s%s", err, "");
         return -1;
     }
-    if (!preset && !config && G.vf) preset = vec_preset(G.vf), config = vec_config(G.vf);
-    if (blk_cfg_build(G.k, G.cfg, preset, config, err, sizeof err)) {
+    if (!preset && !config && G.vf ? vec_cfg_build(G.vf, G.k, G.cfg, err, sizeof err)
+                                   : blk_cfg_build(G.k, G.cfg, preset, config, err, sizeof err)) {
         bad_input("%s%s", err, "");
         return -1;
     }
