@@ -502,17 +502,18 @@ def main():
     libs = [prepare_liberty(p, os.path.join(a.work, "lib")) for p in libs_paths]
     if len({l["id"] for l in libs}) != len(libs):
         raise BadInput("LIBERTY lists the same library twice")
+    want = [c for c in a.config.split(",") if c]
+    for b in blocks:  # every name checked before anything is printed or run
+        for c in want:
+            if c not in b["configs"]:
+                raise BadInput(f"block {b['block']}: unknown configuration '{c}' (known: {', '.join(b['configs'])})")
     if not libs:
         print("synth: no liberty file (LIBERTY=none or ../shared/pdk missing): generic cells only")
 
-    want = [c for c in a.config.split(",") if c]
     runs = []
     for b in blocks:
         names = list(b["configs"])
         if want:
-            for c in want:
-                if c not in b["configs"]:
-                    raise BadInput(f"block {b['block']}: unknown configuration '{c}' (known: {', '.join(names)})")
             names = want
         elif a.smoke:
             names = [c for c in names if b["configs"][c].get("smoke")]

@@ -193,15 +193,15 @@ bad_input() { # bad_input BLOCK
   printf 'in %s\n0x%x\n' "$pw" $((1 << w)) >"$L/$b-bad_width.vec"
   printf 'in %s bogus_i\n1 1\n' "$p1" >"$L/$b-bad_port.vec"
   printf 'in %s %s\n1\n' "$p1" "${p2:-$p1}" >"$L/$b-bad_count.vec"
-  expect_fail "${b}_bad_vec_width" 2 "does not fit" tb/run "$b" --mode c --vec "$L/$b-bad_width.vec"
-  expect_fail "${b}_bad_vec_port" 2 "not an input port" tb/run "$b" --mode c --vec "$L/$b-bad_port.vec"
-  [ -n "$p2" ] && expect_fail "${b}_bad_vec_count" 2 "expected 2 input values" tb/run "$b" --mode c --vec "$L/$b-bad_count.vec"
+  bad_line "${b}_bad_vec_width" "does not fit" tb/run "$b" --mode c --vec "$L/$b-bad_width.vec"
+  bad_line "${b}_bad_vec_port" "not an input port" tb/run "$b" --mode c --vec "$L/$b-bad_port.vec"
+  [ -n "$p2" ] && bad_line "${b}_bad_vec_count" "expected 2 input values" tb/run "$b" --mode c --vec "$L/$b-bad_count.vec"
   po=$(param_over "$b")
-  [ -n "$po" ] && expect_fail "${b}_bad_config_range" 2 "$po out of range" tb/run "$b" --mode lockstep --config "$po"
-  expect_fail "${b}_bad_config_key" 2 "unknown parameter" tb/run "$b" --mode c --config Colour=red
-  expect_fail "${b}_bad_knob" 2 "unknown knob" tb/run "$b" --mode c --knobs speed=3
-  expect_fail "${b}_bad_mode" 2 "must be c, rtl or lockstep" tb/run "$b" --mode fast
-  expect_fail "${b}_missing_vec" 2 "cannot open" tb/run "$b" --mode rtl --vec /nonexistent.vec
+  [ -n "$po" ] && bad_line "${b}_bad_config_range" "$po out of range" tb/run "$b" --mode lockstep --config "$po"
+  bad_line "${b}_bad_config_key" "unknown parameter" tb/run "$b" --mode c --config Colour=red
+  bad_line "${b}_bad_knob" "unknown knob" tb/run "$b" --mode c --knobs speed=3
+  bad_line "${b}_bad_mode" "must be c, rtl or lockstep" tb/run "$b" --mode fast
+  bad_line "${b}_missing_vec" "cannot open" tb/run "$b" --mode rtl --vec /nonexistent.vec
   # numbers: one strict parser (decimal or 0x, whole token, range-checked, finite), in the
   # plain and the sanitized build (no leak on the way out: still exit 2)
   local k1 v1 c1 n1 R=$B/bin/blkrun-c
@@ -244,7 +244,7 @@ for b in $TEST_BLOCKS; do
   check "${b}_waves" waves "$b" "$MAIN_CONFIG"
   bad_input "$b"
 done
-expect_fail bad_block 2 "unknown block 'nosuch'" tb/run nosuch --mode c
+bad_line bad_block "unknown block 'nosuch'" tb/run nosuch --mode c
 
 # the other areas (GPU model, VPI/cocotb, synthesis flow) add their checks as fragments
 # tb/tests.d/NN-name.sh, sourced here in order; they use check / expect_fail above and

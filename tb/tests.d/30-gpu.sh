@@ -34,7 +34,7 @@ rm -rf "$md" build/gpusim-mut && mkdir -p build/mutant-gpu
 check gpu_planted_bug_applied bash -c ". tb/blocks.sh && manifest mrpb && planted_find full_early && planted_make \"\$P_ENTRY\" $md && ! cmp -s rtl/mrpb/mrpb.v $md/mrpb.v"
 expect_fail gpu_planted_bug 1 "instance: mrpb@1" tb/gpusim --workload atax --scale 0.25 --mrpb on --bind mrpb@1=lockstep --rtl-dir "$md" --out build/gpusim-mut --quiet
 check gpu_planted_bug_artifacts bash -c "grep -q 'reproduce: tb/gpusim .*--rtl-dir' $L/gpu_planted_bug.log && test -s build/gpusim-mut/mismatch-mrpb@1.fst && python3 tb/lint/check_gtkw.py build/gpusim-mut/mismatch-mrpb@1.gtkw"
-expect_fail gpu_rtl_dir_unbound 2 "no instance is bound rtl or lockstep" tb/gpusim --workload atax --mrpb on --rtl-dir "$md"
+bad_line gpu_rtl_dir_unbound "no instance is bound rtl or lockstep" tb/gpusim --workload atax --mrpb on --rtl-dir "$md"
 # no reachable deadlock: random valid configurations (every parameter of --help-config,
 # block kinds on and off, smallest resources favoured) each run to the end on a short
 # workload; none may deadlock, crash or go longer without progress than the quiet bound
@@ -66,19 +66,19 @@ bad_line synth_bad_env "JOBS '4x': not a number" env JOBS=4x python3 synth_estim
 bad_line compare_bad_jobs "--jobs 'abc': not a number" tb/gpu/compare.sh --jobs abc
 check gpu_decimal_only bash -c "$G --workload atax --scale 0.05 --set sms=010 --quiet --json $L/dec.json && grep -q '\"sms\": 10,' $L/dec.json"
 # bad input: one line naming the problem, exit 2
-expect_fail gpu_bad_workload 2 "unknown workload" $G --workload nbody
-expect_fail gpu_bad_key 2 "unknown parameter 'l1.colour'" $G --workload atax --set l1.colour=red
-expect_fail gpu_bad_range 2 "l1.assoc=0 out of range" $G --workload atax --set l1.assoc=0
-expect_fail gpu_bad_geometry 2 "l1.size=10000 is not a multiple" $G --workload atax --set l1.size=10000
-expect_fail gpu_bad_probe_every 2 "--probe-every .5x.: must be a number" $G --workload atax --probe-every 5x
-expect_fail gpu_bad_bind 2 "mode must be c, rtl or lockstep" $G --workload atax --mrpb on --bind mrpb@2=fast
-expect_fail gpu_bad_bind_sm 2 "SM number must be 0..13" $G --workload atax --mrpb on --bind mrpb@14=c
-expect_fail gpu_bad_bind_kind 2 "'colour' is not a block kind with a GPU hook" $G --workload atax --bind colour@1=c
-expect_fail gpu_bad_bind_off 2 "mrpb is off (add --mrpb on)" $G --workload atax --bind mrpb@1=rtl
-expect_fail gpu_bad_set_param 2 "mrpb: unknown parameter 'Colour'" $G --workload atax --mrpb on --set mrpb.Colour=3
-expect_fail gpu_bad_set_value 2 "mrpb: Sig=diagonal is not a valid value" $G --workload atax --mrpb on --set mrpb.Sig=diagonal
-expect_fail gpu_bad_kind_flag 2 "--mrpb 'maybe': must be on or off" $G --workload atax --mrpb maybe
-expect_fail gpu_bad_mrpb 2 "cannot hold core.warps=48" $G --workload atax --mrpb on --set mrpb.NumQ=8
-expect_fail gpu_bad_mrpb_param 2 "Latency=40 out of range" $G --workload atax --mrpb on --set mrpb.Latency=40
-expect_fail gpu_bad_scale 2 "--scale" $G --workload atax --scale -1
-expect_fail gpu_bad_preset 2 "unknown preset" $G --workload atax --config base-xl
+bad_line gpu_bad_workload "unknown workload" $G --workload nbody
+bad_line gpu_bad_key "unknown parameter 'l1.colour'" $G --workload atax --set l1.colour=red
+bad_line gpu_bad_range "l1.assoc=0 out of range" $G --workload atax --set l1.assoc=0
+bad_line gpu_bad_geometry "l1.size=10000 is not a multiple" $G --workload atax --set l1.size=10000
+bad_line gpu_bad_probe_every "--probe-every .5x.: must be a number" $G --workload atax --probe-every 5x
+bad_line gpu_bad_bind "mode must be c, rtl or lockstep" $G --workload atax --mrpb on --bind mrpb@2=fast
+bad_line gpu_bad_bind_sm "SM number must be 0..13" $G --workload atax --mrpb on --bind mrpb@14=c
+bad_line gpu_bad_bind_kind "'colour' is not a block kind with a GPU hook" $G --workload atax --bind colour@1=c
+bad_line gpu_bad_bind_off "mrpb is off (add --mrpb on)" $G --workload atax --bind mrpb@1=rtl
+bad_line gpu_bad_set_param "mrpb: unknown parameter 'Colour'" $G --workload atax --mrpb on --set mrpb.Colour=3
+bad_line gpu_bad_set_value "mrpb: Sig=diagonal is not a valid value" $G --workload atax --mrpb on --set mrpb.Sig=diagonal
+bad_line gpu_bad_kind_flag "--mrpb 'maybe': must be on or off" $G --workload atax --mrpb maybe
+bad_line gpu_bad_mrpb "cannot hold core.warps=48" $G --workload atax --mrpb on --set mrpb.NumQ=8
+bad_line gpu_bad_mrpb_param "Latency=40 out of range" $G --workload atax --mrpb on --set mrpb.Latency=40
+bad_line gpu_bad_scale "--scale" $G --workload atax --scale -1
+bad_line gpu_bad_preset "unknown preset" $G --workload atax --config base-xl

@@ -21,9 +21,9 @@ for b in $TEST_BLOCKS; do
     sed -n 's/^\(synth smoke .*\)/    \1/p' "$L/${b}_synth_smoke_$sc.log"
   done
 done
-expect_fail synth_bad_block 2 "unknown block 'nosuch'" env LIBERTY=none synth_estimates/run.sh --block nosuch --out "$B/test/synth-bad"
-expect_fail synth_bad_liberty 2 "LIBERTY=/nonexistent.lib: no such file" env LIBERTY=/nonexistent.lib synth_estimates/run.sh --smoke --out "$B/test/synth-bad"
+bad_line synth_bad_block "unknown block 'nosuch'" env LIBERTY=none synth_estimates/run.sh --block nosuch --out "$B/test/synth-bad"
+bad_line synth_bad_liberty "LIBERTY=/nonexistent.lib: no such file" env LIBERTY=/nonexistent.lib synth_estimates/run.sh --smoke --out "$B/test/synth-bad"
 if [ -n "$synth_blk" ]; then
-  expect_fail synth_bad_config 2 "unknown configuration 'huge'" env LIBERTY=none synth_estimates/run.sh --block "$synth_blk" --config huge --out "$B/test/synth-bad"
+  bad_line synth_bad_config "unknown configuration 'huge'" env LIBERTY=none synth_estimates/run.sh --block "$synth_blk" --config huge --out "$B/test/synth-bad"
 fi
 unset synth_blk sc

@@ -110,16 +110,16 @@ if [ $vrc = 0 ]; then pass=$((pass + 1)); echo "PASS vpi_planted_bugs"; else fai
 # bad input: one line, exit 2 (derived from each block's port list and parameter table)
 first=${TEST_BLOCKS%% *}
 if [ -n "$first" ]; then
-  expect_fail vpi_bad_sim 2 "must be icarus, verilator or both" tb/vpi/run.sh --sim modelsim "$first"
-  expect_fail vpi_bad_block 2 "unknown block 'nope'" tb/vpi/run.sh --sim icarus nope
-  expect_fail cocotb_bad_sim 2 "must be icarus, verilator or both" tb/cocotb/run.sh --sim xsim "$first"
-  expect_fail cocotb_bad_test 2 "must be test_vectors" tb/cocotb/run.sh --sim icarus "$first" --test test_nope
+  bad_line vpi_bad_sim "must be icarus, verilator or both" tb/vpi/run.sh --sim modelsim "$first"
+  bad_line vpi_bad_block "unknown block 'nope'" tb/vpi/run.sh --sim icarus nope
+  bad_line cocotb_bad_sim "must be icarus, verilator or both" tb/cocotb/run.sh --sim xsim "$first"
+  bad_line cocotb_bad_test "must be test_vectors" tb/cocotb/run.sh --sim icarus "$first" --test test_nope
 fi
 for b in $TEST_BLOCKS; do
   po=$(param_over "$b")
-  [ -n "$po" ] && expect_fail "${b}_vpi_bad_config" 2 "$po out of range" tb/vpi/run.sh --sim icarus "$b" --config "$po"
-  [ -e "$L/$b-bad_port.vec" ] && expect_fail "${b}_vpi_bad_vec" 2 "not an input port" tb/vpi/run.sh --sim icarus "$b" --vec "$L/$b-bad_port.vec"
-  expect_fail "${b}_vpi_bad_knob" 2 "unknown knob" tb/vpi/run.sh --sim verilator "$b" --knobs speed=3
+  [ -n "$po" ] && bad_line "${b}_vpi_bad_config" "$po out of range" tb/vpi/run.sh --sim icarus "$b" --config "$po"
+  [ -e "$L/$b-bad_port.vec" ] && bad_line "${b}_vpi_bad_vec" "not an input port" tb/vpi/run.sh --sim icarus "$b" --vec "$L/$b-bad_port.vec"
+  bad_line "${b}_vpi_bad_knob" "unknown knob" tb/vpi/run.sh --sim verilator "$b" --knobs speed=3
 done
 
 echo "    cycles checked with 0 mismatches:"
