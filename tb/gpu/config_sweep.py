@@ -4,7 +4,7 @@ short workload under the watchdog. A run must finish (exit 0) with its longest s
 without progress inside the configuration's quiet bound; a deadlock (exit 3), a crash or a
 quiet stretch past the bound is a failure, printed with the command that reproduces it.
 
-  config_sweep.py GPUSIM [--runs N] [--seed S] [--out DIR] [--kinds]
+  config_sweep.py GPUSIM [--runs N] [--seed S] [--out DIR]
 
 Parameters and ranges come from `gpusim --help-config`, so new parameters and new block
 kinds are swept without editing this file. A candidate the model rejects (exit 2: a
@@ -27,20 +27,26 @@ SKIP = {"watchdog", "max_cycles"}  # run control: the watchdog stays automatic
 
 
 def read_params(gpusim):
-    """[(key, kind, lo, hi or names, default)] from --help-config"""
+    """[(key, kind, lo, hi or names, default)] from --help-config, and the block kinds (the
+    names without a dot in its "block kinds" part)"""
     out = subprocess.run([gpusim, "--help-config"], capture_output=True, text=True, check=True).stdout
-    params = []
+    params, kinds, in_kinds = [], set(), False
     for line in out.splitlines():
+        if line.startswith("block kinds"):
+            in_kinds = True
+            continue
         m = re.match(r"\s+(\S+)\s+(\S+)\s+default (\S+)", line)
         if not m or m.group(1) in SKIP:
             continue
         key, rng, dflt = m.groups()
+        if in_kinds and "." not in key:
+            kinds.add(key)
         r = re.fullmatch(r"(\d+)\.\.(\d+)", rng)
         if r:
             params.append((key, "int", int(r.group(1)), int(r.group(2)), dflt))
         elif "|" in rng:
             params.append((key, "enum", rng.split("|"), None, dflt))
-    return params
+    return params, kinds
 
 
 def draw(rng, p):
@@ -114,9 +120,7 @@ def main():
     ap.add_argument("--out", default="build/test/sweep")
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    params = read_params(a.gpusim)
-    kinds = {p[0] for p in params if p[1] == "enum" and p[2] == ["off", "on"] and "." not in p[0]
-             and p[0] != "gate"}
+    params, kinds = read_params(a.gpusim)
     os.makedirs(a.out, exist_ok=True)
     ok = rejected = failed = limited = 0
     worst = (0.0, "")
