@@ -221,6 +221,9 @@ int gpu_kind_attach(gpu *g, const gpu_block_driver *d, int list, const void *cfg
         h->out = mem + o_out;
         h->ctr = (uint64_t *)(mem + o_ctr);
         h->priv = mem + o_priv;
+        h->now = &g->now;
+        h->peers = K->inst;
+        h->npeers = K->ninst;
         if (bind ? bind(ctx, k, i, &h->bi, K->cfg, err, n) : blk_bind_c(&h->bi, k, K->cfg, err, n)) {
             h->bi.destroy = NULL;
             return 1;

@@ -23,8 +23,10 @@
  *             gpu_req_l1_access, gpu_req_l1_bypass) and whether it took the request.
  *   L1        the L1's allocate / bypass decision. Called on every access offered to
  *             the L1 (hits, misses, writes, refusals) with the L1's answer: for a read
- *             that would allocate (L1_MISS) the block may answer GPU_L1_BYPASS; and on
- *             every fill (observe).
+ *             that would allocate (L1_MISS) the block may answer GPU_L1_BYPASS; on
+ *             every fill and every kernel-boundary flush of the L1 (observe). The event
+ *             carries the L1's way, so a block that keeps its own copy of the L1's
+ *             placement (seed 002's Position fields) can check it access by access.
  *   SCHED     the warp scheduler. Called every cycle for each scheduler of the SM with
  *             the warps that can issue now and the policy's (LRR/GTO) choice; the block
  *             picks one of the ready warps, or none.
@@ -88,6 +90,10 @@ typedef struct gpu_hook_inst {
     void *in, *out;               /* the kind's port structs, zeroed at bind */
     uint64_t *ctr;                /* the driver's counters (drv->nctrs), zeroed */
     void *priv;                   /* the driver's own state (drv->priv_size bytes), zeroed */
+    const uint64_t *now;          /* the GPU's cycle (core clock) */
+    struct gpu_hook_inst *const *peers;  /* every instance of the kind, by index (peers[index] == this):
+                                     for state shared across SMs (seed 002's SM dueling) */
+    unsigned npeers;
 } gpu_hook_inst;
 
 /* ---- REQ: the memory stage's line request and the L1 behind it ---- */
@@ -140,6 +146,8 @@ typedef struct gpu_l1_event {
     uint8_t write, warp, slot;
     uint8_t prefetch;  /* the access is a prefetch (warp and slot mean nothing) */
     int result;        /* the L1's answer (enum l1_result) */
+    int way;           /* the L1's way for it: the way that hits (valid or reserved), else
+                          the way a miss would fill; -1 when none (every way reserved) */
 } gpu_l1_event;
 
 /* ---- SCHED: pick a warp ---- */
@@ -226,6 +234,9 @@ struct gpu_block_driver {
     int (*req)(gpu_hook_inst *h, gpu_req_io *io);
     int (*l1_access)(gpu_hook_inst *h, const gpu_l1_event *e, int *decision);  /* GPU_L1_* */
     int (*l1_fill)(gpu_hook_inst *h, uint64_t line);
+    /* L1 (optional): the L1 dropped every filled line (kernel boundary); reserved lines
+       stay. Called at the SM's first cycle after the invalidation. */
+    int (*l1_flush)(gpu_hook_inst *h);
     int (*sched)(gpu_hook_inst *h, const gpu_sched_event *e, int *pick);       /* warp or -1 */
     int (*prefetch)(gpu_hook_inst *h, gpu_prefetch_io *io);
     int (*issue)(gpu_hook_inst *h, const gpu_issue_event *e);

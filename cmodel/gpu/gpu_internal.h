@@ -134,6 +134,7 @@ struct gpu_sm {
     /* for the PREFETCH hook: the cycle the L1 port was last used, and the last demand
      * access that reached the L1 with its cycle */
     uint64_t port_at, seen_at;
+    uint8_t l1_flush_due; /* the L1 was invalidated at a launch: tell the L1 hook's block */
     gpu_l1_event seen;
     /* counters */
     uint64_t insts, tinsts, loads, stores, access[L1_NRESULTS], bypass, stall, idle_issue;

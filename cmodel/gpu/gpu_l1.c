@@ -63,7 +63,8 @@ void gpu_l1_missq_pop(gpu_l1 *c)
     c->mq_count--;
 }
 
-int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slot, int commit)
+/* the way holding `line` (valid or reserved) and the way a miss would fill */
+static void l1_lookup(const gpu_l1 *c, uint64_t line, l1_line **hitp, l1_line **victimp)
 {
     l1_line *set = &c->lines[(size_t)gpu_l1_set(c, line) * c->assoc];
     l1_line *hit = NULL, *victim = NULL;
@@ -75,6 +76,22 @@ int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slo
         if (!victim || (victim->state == L1_VALID && (l->state == L1_INVALID || l->lru < victim->lru)))
             victim = l;
     }
+    *hitp = hit;
+    *victimp = victim;
+}
+
+int gpu_l1_way_for(const gpu_l1 *c, uint64_t line)
+{
+    l1_line *hit, *victim, *set = &c->lines[(size_t)gpu_l1_set(c, line) * c->assoc];
+    l1_lookup(c, line, &hit, &victim);
+    if (hit) return (int)(hit - set);
+    return victim ? (int)(victim - set) : -1;
+}
+
+int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slot, int commit)
+{
+    l1_line *hit, *victim;
+    l1_lookup(c, line, &hit, &victim);
     if (write) { /* write-evict, no write-allocate: the write goes down, a valid copy dies */
         if (gpu_l1_missq_full(c)) return L1_FAIL_MISSQ;
         if (commit) {

@@ -70,6 +70,10 @@ void gpu_l1_free(gpu_l1 *c);
 void gpu_l1_invalidate(gpu_l1 *c); /* kernel boundary: drop every valid line */
 /* A read or write of one line by (warp, slot). commit = 0: answer only. */
 int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slot, int commit);
+/* The way a read of `line` uses: the way holding it (valid or reserved), else the way
+ * a miss would fill (an invalid one first, else the least recently used valid one);
+ * -1 when every way is reserved. Changes nothing. */
+int gpu_l1_way_for(const gpu_l1 *c, uint64_t line);
 /* A bypassed read leaves through the miss queue without a line or MSHR; 0 if full. */
 int gpu_l1_bypass(gpu_l1 *c, uint64_t line, uint8_t warp, uint8_t slot);
 static inline int gpu_l1_missq_full(const gpu_l1 *c) { return c->mq_count >= c->missq_cap; }

@@ -87,6 +87,7 @@ int gpu_start_launch(gpu *g, char *err, size_t n)
     }
     for (unsigned s = 0; s < g->c.sms; s++) {
         gpu_l1_invalidate(&g->sm[s].l1);
+        g->sm[s].l1_flush_due = 1;
         L1_TRACE(g, &g->sm[s], 2, 0, 0, 0);
     }
     return 0;
@@ -280,6 +281,7 @@ static int l1_consult(gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t
     e.slot = slot;
     e.prefetch = warp == GPU_NO_WARP;
     e.result = r;
+    e.way = gpu_l1_way_for(&S->l1, line);
     *decision = GPU_L1_ALLOCATE;
     return S->l1h->drv->l1_access(S->l1h, &e, decision);
 }
@@ -435,6 +437,10 @@ int gpu_prefetch_issue(gpu_prefetch_io *io, uint64_t line)
 /* step 1: one reply from the interconnect, and the L1 hits whose latency has passed */
 static int sm_returns(gpu *g, gpu_sm *S)
 {
+    if (S->l1_flush_due) {
+        S->l1_flush_due = 0;
+        if (S->l1h && S->l1h->drv->l1_flush && S->l1h->drv->l1_flush(S->l1h)) return 1;
+    }
     const gmsg *m = mh_top(&S->reply, g->now);
     if (m) {
         gmsg r = *m;

@@ -13,7 +13,7 @@
  * on one. Vector runs pass their expected values to the engine, so that waveforms
  * show them under each output.
  *
- * --stats: after the run, how many cycles each output of up to 2 bits held each
+ * --stats: after the run, how many cycles each output of up to 3 bits held each
  * value (which branches the traffic exercised).
  *
  * Exit: 0 all checks passed; 1 a mismatch or a failed expectation; 2 bad input.
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     const char *outdir = "build/mismatch";
     uint64_t seed = 1, cycles = 100000, window = 200, cyc = 0, fails = 0, probe_every = 1;
     int i, np, print = 0, bench = 0, stats = 0, rc = 0, sync = 0;
-    uint64_t hist[BLK_MAX_PORTS][4] = {{0}};
+    uint64_t hist[BLK_MAX_PORTS][8] = {{0}};
     void *cfg = NULL, *in = NULL, *out = NULL, *xout = NULL, *xcare = NULL;
 
     memset(&bi, 0, sizeof bi);
@@ -265,8 +265,8 @@ int main(int argc, char **argv)
             if (print) vec_print_cycle(stdout, ports, np, in, out);
             if (stats)
                 for (i = 0; i < np; i++)
-                    if (ports[i].dir == BLK_OUT && ports[i].width <= 2 && !ports[i].words)
-                        hist[i][*blk_port_cptr(&ports[i], out) & 3]++;
+                    if (ports[i].dir == BLK_OUT && ports[i].width <= 3 && !ports[i].words)
+                        hist[i][*blk_port_cptr(&ports[i], out) & 7]++;
             if (st) so->observe(st, in, out);
             if (bi.tick(bi.self, in)) {
                 rc = 1;
@@ -291,7 +291,7 @@ int main(int argc, char **argv)
         fprintf(o, "  outputs over %llu cycles:", (unsigned long long)cyc);
         for (i = 0; i < np; i++) {
             unsigned v;
-            if (ports[i].dir != BLK_OUT || ports[i].width > 2 || ports[i].words) continue;
+            if (ports[i].dir != BLK_OUT || ports[i].width > 3 || ports[i].words) continue;
             fprintf(o, "\n    %-14s", ports[i].name);
             for (v = 0; v < (1u << ports[i].width); v++)
                 fprintf(o, "  =%u: %llu", v, (unsigned long long)hist[i][v]);
