@@ -1,0 +1,426 @@
+`default_nettype none
+// dl1d: the decoupled L1D of seed 002 chapter 4 (Li's thesis, sec. 4.4, Table 4.3):
+// a tag store of Sets x TagWays entries {valid, tag, RC, Position valid, Position},
+// the data store's bookkeeping of Sets x DataWays lines {allocated, pending, LRU rank}
+// with a Free Line count per set, and the SM-dueling unit (sec. 4.4.3).
+//
+// One event a cycle on op_i; the decision is combinational from the registers and the
+// event (a tag lookup across the set, the LFU victim, RC + 1 against the threshold, a
+// free line or the LRU data victim and the tag entry that owns it); every register of
+// the set changes at the clock edge, with dynamic aging of the set's other entries.
+// The C model (cmodel/blocks/dl1d/dl1d.c) is this, register for register; the port
+// list is cmodel/blocks/dl1d/dl1d_ports.def; docs/dl1d.md tells the flow.
+module dl1d #(
+    parameter integer Sets      = 32,
+    parameter integer TagWays   = 8,
+    parameter integer DataWays  = 4,
+    parameter integer RcBits    = 6,
+    parameter integer Threshold = 2,
+    parameter integer TagBits   = 20,
+    parameter integer Duel      = 1,
+    parameter integer Interval  = 500,
+    parameter integer DuelPct   = 10
+) (
+    input  wire                 clk_i,
+    input  wire                 rst_i,
+    // event in
+    input  wire [          2:0] op_i,
+    input  wire [SetW-1:0]      set_i,
+    input  wire [TagBits-1:0]   tag_i,
+    input  wire                 base_i,
+    // dueling inputs
+    input  wire [         15:0] elapsed_i,
+    input  wire [          7:0] peer_acc_i,
+    input  wire [          7:0] peer_miss_i,
+    // decision out
+    output reg  [          2:0] res_o,
+    output reg                  thit_o,
+    output reg  [TWW-1:0]       tway_o,
+    output reg                  tevict_o,
+    output reg  [DWW-1:0]       way_o,
+    output reg                  devict_o,
+    output reg  [FW-1:0]        free_o,
+    output wire                 duel_base_o
+);
+  function automatic integer idx_w(input integer n);  // bits to index n things, at least 1
+    integer w;
+    begin
+      w = 1;
+      while ((1 << w) < n) w = w + 1;
+      idx_w = w;
+    end
+  endfunction
+  function automatic integer cnt_w(input integer n);  // bits to hold 0..n
+    integer w;
+    begin
+      w = 1;
+      while ((1 << w) <= n) w = w + 1;
+      cnt_w = w;
+    end
+  endfunction
+
+  localparam integer SetW = idx_w(Sets);
+  localparam integer TWW = idx_w(TagWays);
+  localparam integer DWW = idx_w(DataWays);
+  localparam integer FW = cnt_w(DataWays);
+  localparam integer NT = Sets * TagWays;
+  localparam integer ND = Sets * DataWays;
+  localparam integer CW = 12;  // dueling counters (DL1D_CW)
+  localparam [RcBits-1:0] RcMax = {RcBits{1'b1}};
+  localparam [RcBits-1:0] RcOne = 1;
+  localparam integer SetM1 = Sets - 1;
+  localparam [8:0] Thr9 = Threshold[8:0];
+  localparam [SetW-1:0] SetMask = SetM1[SetW-1:0];
+  localparam [FW-1:0] AllFree = DataWays[FW-1:0];
+  localparam [15:0] Intv = Interval[15:0];
+  localparam [33:0] Pct = {27'd0, DuelPct[6:0]};
+  localparam [2:0] OpRead = 3'd1, OpWrite = 3'd2, OpFill = 3'd3, OpPref = 3'd4, OpFlush = 3'd5;
+  localparam [2:0] ResNone = 3'd0, ResHit = 3'd1, ResPend = 3'd2, ResAlloc = 3'd3, ResTagMiss = 3'd4,
+                   ResCold = 3'd5, ResNoLine = 3'd6, ResWEvict = 3'd7;
+
+  generate
+    if (Sets < 1 || Sets > 64 || (Sets & (Sets - 1)) != 0) begin : g_bad_sets
+      dl1d_parameter_Sets_not_a_power_of_two_1_to_64 u_err ();
+    end
+    if (TagWays < 2 || TagWays > 16) begin : g_bad_tagways
+      dl1d_parameter_TagWays_out_of_range_2_to_16 u_err ();
+    end
+    if (DataWays < 1 || DataWays > 8 || DataWays >= TagWays) begin : g_bad_dataways
+      dl1d_parameter_DataWays_out_of_range_1_to_8_and_below_TagWays u_err ();
+    end
+    if (RcBits < 1 || RcBits > 8) begin : g_bad_rcbits
+      dl1d_parameter_RcBits_out_of_range_1_to_8 u_err ();
+    end
+    if (Threshold < 0 || Threshold >= (1 << RcBits)) begin : g_bad_threshold
+      dl1d_parameter_Threshold_out_of_range_0_to_2_pow_RcBits_minus_1 u_err ();
+    end
+    if (TagBits < 1 || TagBits > 48) begin : g_bad_tagbits
+      dl1d_parameter_TagBits_out_of_range_1_to_48 u_err ();
+    end
+    if (Duel < 0 || Duel > 1) begin : g_bad_duel
+      dl1d_parameter_Duel_out_of_range_0_to_1 u_err ();
+    end
+    if (Interval < 1 || Interval > 65535) begin : g_bad_interval
+      dl1d_parameter_Interval_out_of_range_1_to_65535 u_err ();
+    end
+    if (DuelPct < 0 || DuelPct > 100) begin : g_bad_duelpct
+      dl1d_parameter_DuelPct_out_of_range_0_to_100 u_err ();
+    end
+  endgenerate
+
+  // ---- registers ----
+  reg [     NT-1:0] tval_q;
+  reg [NT*TagBits-1:0] ttag_q;
+  reg [ NT*RcBits-1:0] rc_q;
+  reg [     NT-1:0] pval_q;
+  reg [   NT*DWW-1:0] pos_q;
+  reg [     ND-1:0] dval_q;
+  reg [     ND-1:0] dpend_q;
+  reg [   ND*DWW-1:0] lru_q;
+  reg [  Sets*FW-1:0] free_q;
+
+  // ---- the event's set, read out of the stores ----
+  wire [SetW-1:0] sidx = set_i & SetMask;
+  reg [TagWays-1:0] s_tval, s_pval;
+  reg [TagWays*TagBits-1:0] s_tag;
+  reg [TagWays*RcBits-1:0] s_rc;
+  reg [TagWays*DWW-1:0] s_pos;
+  reg [DataWays-1:0] s_dval, s_dpend;
+  reg [DataWays*DWW-1:0] s_lru;
+  always @* begin : b_read
+    integer t, x;
+    for (t = 0; t < TagWays; t = t + 1) begin
+      s_tval[t] = tval_q[sidx*TagWays+t];
+      s_pval[t] = pval_q[sidx*TagWays+t];
+      s_tag[t*TagBits+:TagBits] = ttag_q[(sidx*TagWays+t)*TagBits+:TagBits];
+      s_rc[t*RcBits+:RcBits] = rc_q[(sidx*TagWays+t)*RcBits+:RcBits];
+      s_pos[t*DWW+:DWW] = pos_q[(sidx*TagWays+t)*DWW+:DWW];
+    end
+    for (x = 0; x < DataWays; x = x + 1) begin
+      s_dval[x]  = dval_q[sidx*DataWays+x];
+      s_dpend[x] = dpend_q[sidx*DataWays+x];
+      s_lru[x*DWW+:DWW] = lru_q[(sidx*DataWays+x)*DWW+:DWW];
+    end
+  end
+
+  // ---- the decision ----
+  wire is_rd = (op_i == OpRead) || (op_i == OpPref);
+  wire force_alloc = (op_i == OpPref) || base_i || (Threshold == 0);
+  reg hit, committed, want, have_line, alloc, age, has_owner;
+  reg [TWW-1:0] hway, tvict, owner;
+  reg [DWW-1:0] hpos, lvict;
+  reg tvict_inv, lvict_free;
+  reg [RcBits-1:0] rcn;
+  always @* begin : b_decide
+    integer t, x;
+    hit = 1'b0;
+    hway = {TWW{1'b0}};
+    for (t = TagWays - 1; t >= 0; t = t - 1)
+      if (s_tval[t] && s_tag[t*TagBits+:TagBits] == tag_i) begin
+        hit  = 1'b1;
+        hway = t[TWW-1:0];
+      end
+    committed = hit && s_pval[hway];
+    hpos = s_pos[hway*DWW+:DWW];
+    // LFU tag victim: the lowest invalid entry, else the smallest RC among the entries
+    // without a data line (lowest way on ties)
+    tvict_inv = 1'b0;
+    tvict = {TWW{1'b0}};
+    for (t = TagWays - 1; t >= 0; t = t - 1)
+      if (!s_tval[t]) begin
+        tvict_inv = 1'b1;
+        tvict = t[TWW-1:0];
+      end
+    if (!tvict_inv) begin
+      tvict = {TWW{1'b0}};
+      for (t = TagWays - 1; t >= 0; t = t - 1)
+        if (!s_pval[t]) tvict = t[TWW-1:0];  // the lowest entry without a data line
+      for (t = 0; t < TagWays; t = t + 1)
+        if (!s_pval[t] && s_rc[t*RcBits+:RcBits] < s_rc[tvict*RcBits+:RcBits]) tvict = t[TWW-1:0];
+    end
+    rcn = (s_rc[hway*RcBits+:RcBits] == RcMax) ? s_rc[hway*RcBits+:RcBits] : s_rc[hway*RcBits+:RcBits] + 1'b1;
+    want = force_alloc || (hit && ({{(9 - RcBits) {1'b0}}, rcn} >= Thr9));
+    // data line: the lowest free one, else the LRU among the filled ones
+    lvict_free = 1'b0;
+    lvict = {DWW{1'b0}};
+    for (x = DataWays - 1; x >= 0; x = x - 1)
+      if (!s_dval[x]) begin
+        lvict_free = 1'b1;
+        lvict = x[DWW-1:0];
+      end
+    have_line = lvict_free;
+    if (!lvict_free)
+      for (x = 0; x < DataWays; x = x + 1)
+        if (!s_dpend[x] && (!have_line || s_lru[x*DWW+:DWW] > s_lru[lvict*DWW+:DWW])) begin
+          have_line = 1'b1;
+          lvict = x[DWW-1:0];
+        end
+    has_owner = 1'b0;
+    owner = {TWW{1'b0}};
+    for (t = 0; t < TagWays; t = t + 1)
+      if (s_pval[t] && s_pos[t*DWW+:DWW] == lvict) begin
+        has_owner = !lvict_free;
+        owner = t[TWW-1:0];
+      end
+
+    res_o = ResNone;
+    thit_o = hit;
+    tway_o = hit ? hway : {TWW{1'b0}};
+    tevict_o = 1'b0;
+    way_o = {DWW{1'b0}};
+    devict_o = 1'b0;
+    free_o = free_q[sidx*FW+:FW];
+    alloc = 1'b0;
+    age = 1'b0;
+    if (rst_i) begin
+      thit_o = 1'b0;
+      tway_o = {TWW{1'b0}};
+    end else if (op_i == OpWrite || op_i == OpFill) begin
+      if (committed) begin
+        way_o = hpos;
+        if (op_i == OpWrite && !s_dpend[hpos]) begin
+          res_o = ResWEvict;
+          age   = 1'b1;
+        end
+      end
+    end else if (is_rd) begin
+      if (committed) begin
+        way_o = hpos;
+        res_o = s_dpend[hpos] ? ResPend : ResHit;
+      end else begin
+        if (!hit) begin
+          tway_o   = tvict;
+          tevict_o = !tvict_inv;
+        end
+        if (!want) res_o = hit ? ResCold : ResTagMiss;
+        else if (!have_line) res_o = ResNoLine;
+        else begin
+          res_o = ResAlloc;
+          alloc = 1'b1;
+          age = 1'b1;
+          way_o = lvict;
+          devict_o = !lvict_free;
+        end
+      end
+    end
+  end
+
+  // ---- the set's next state (read, modify, write back the one set) ----
+  wire rd_touch = (op_i == OpRead && (res_o == ResHit || res_o == ResPend)) || alloc;
+  wire [FW-1:0] free_sel = free_q[sidx*FW+:FW];
+  wire [DWW-1:0] touch_rank = s_lru[way_o*DWW+:DWW];
+  reg [TagWays-1:0] n_tval, n_pval;
+  reg [TagWays*TagBits-1:0] n_tag;
+  reg [TagWays*RcBits-1:0] n_rc;
+  reg [TagWays*DWW-1:0] n_pos;
+  reg [DataWays-1:0] n_dval, n_dpend;
+  reg [DataWays*DWW-1:0] n_lru;
+  reg [FW-1:0] n_free;
+  always @* begin : b_next
+    integer t, x;
+    n_tval = s_tval;
+    n_tag = s_tag;
+    n_rc = s_rc;
+    n_pval = s_pval;
+    n_pos = s_pos;
+    n_dval = s_dval;
+    n_dpend = s_dpend;
+    n_lru = s_lru;
+    n_free = free_sel;
+    // dynamic aging: the set's other entries (not the allocated or evicted one, not
+    // the demoted owner), RC - 1 saturating at 0
+    if (age)
+      for (t = 0; t < TagWays; t = t + 1)
+        if (t[TWW-1:0] != tway_o && !(alloc && has_owner && t[TWW-1:0] == owner) &&
+            s_rc[t*RcBits+:RcBits] != {RcBits{1'b0}})
+          n_rc[t*RcBits+:RcBits] = s_rc[t*RcBits+:RcBits] - 1'b1;
+    if (is_rd && !committed && res_o != ResNone) begin
+      if (hit) n_rc[hway*RcBits+:RcBits] = rcn;
+      else begin  // new tag entry: RC 1 counts this first reference
+        n_tval[tway_o] = 1'b1;
+        n_tag[tway_o*TagBits+:TagBits] = tag_i;
+        n_rc[tway_o*RcBits+:RcBits] = RcOne;
+        n_pval[tway_o] = 1'b0;
+      end
+      if (alloc) begin
+        if (has_owner) begin
+          n_pval[owner] = 1'b0;
+          n_rc[owner*RcBits+:RcBits] = {RcBits{1'b0}};
+        end else n_free = free_sel - 1'b1;
+        n_pval[tway_o] = 1'b1;
+        n_pos[tway_o*DWW+:DWW] = way_o;
+        n_dval[way_o] = 1'b1;
+        n_dpend[way_o] = 1'b1;
+      end
+    end
+    if (res_o == ResWEvict) begin
+      n_dval[way_o] = 1'b0;
+      n_pval[hway] = 1'b0;
+      n_free = free_sel + 1'b1;
+    end
+    if (op_i == OpFill && committed) n_dpend[hpos] = 1'b0;
+    if (rd_touch)
+      for (x = 0; x < DataWays; x = x + 1)
+        if (x[DWW-1:0] == way_o) n_lru[x*DWW+:DWW] = {DWW{1'b0}};
+        else if (s_lru[x*DWW+:DWW] < touch_rank) n_lru[x*DWW+:DWW] = s_lru[x*DWW+:DWW] + 1'b1;
+  end
+
+  // ---- flush: every set's filled lines go, pending ones stay ----
+  reg [NT-1:0] f_pval;
+  reg [Sets*FW-1:0] f_free;
+  always @* begin : b_flush
+    integer e, st, x;
+    reg [FW-1:0] np;
+    reg [DataWays-1:0] sp;
+    for (e = 0; e < NT; e = e + 1) begin
+      sp = dpend_q[(e/TagWays)*DataWays+:DataWays];
+      f_pval[e] = pval_q[e] && sp[pos_q[e*DWW+:DWW]];
+    end
+    for (st = 0; st < Sets; st = st + 1) begin
+      np = {FW{1'b0}};
+      for (x = 0; x < DataWays; x = x + 1) if (dpend_q[st*DataWays+x]) np = np + 1'b1;
+      f_free[st*FW+:FW] = AllFree - np;
+    end
+  end
+
+  // reset LRU ranks: way w of every set has rank w
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic [ND*DWW-1:0] lru_init(input integer ways);
+    integer l;
+    reg [31:0] r;  // only its low DWW bits are used
+    begin
+      lru_init = {ND * DWW{1'b0}};
+      for (l = 0; l < ND; l = l + 1) begin
+        r = l % ways;
+        lru_init[l*DWW+:DWW] = r[DWW-1:0];
+      end
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  localparam [ND*DWW-1:0] LruInit = lru_init(DataWays);
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      tval_q <= {NT{1'b0}};
+      ttag_q <= {NT{{TagBits{1'b0}}}};
+      rc_q <= {NT{{RcBits{1'b0}}}};
+      pval_q <= {NT{1'b0}};
+      pos_q <= {NT{{DWW{1'b0}}}};
+      dval_q <= {ND{1'b0}};
+      dpend_q <= {ND{1'b0}};
+      lru_q <= LruInit;
+      free_q <= {Sets{AllFree}};
+    end else if (op_i == OpFlush) begin
+      dval_q <= dval_q & dpend_q;
+      pval_q <= f_pval;
+      free_q <= f_free;
+    end else begin
+      tval_q[sidx*TagWays+:TagWays] <= n_tval;
+      ttag_q[sidx*TagWays*TagBits+:TagWays*TagBits] <= n_tag;
+      rc_q[sidx*TagWays*RcBits+:TagWays*RcBits] <= n_rc;
+      pval_q[sidx*TagWays+:TagWays] <= n_pval;
+      pos_q[sidx*TagWays*DWW+:TagWays*DWW] <= n_pos;
+      dval_q[sidx*DataWays+:DataWays] <= n_dval;
+      dpend_q[sidx*DataWays+:DataWays] <= n_dpend;
+      lru_q[sidx*DataWays*DWW+:DataWays*DWW] <= n_lru;
+      free_q[sidx*FW+:FW] <= n_free;
+    end
+  end
+
+  // ---- SM dueling unit ----
+  generate
+    if (Duel != 0) begin : g_duel
+      reg [15:0] dcyc_q;
+      reg [CW-1:0] acc_a_q, miss_a_q, acc_b_q, miss_b_q;
+      reg dbase_q;
+      wire own_acc = !rst_i && op_i == OpRead;
+      wire own_miss = own_acc && res_o != ResHit && res_o != ResPend;
+      wire [16:0] cyc_sum = {1'b0, dcyc_q} + {1'b0, elapsed_i};
+      wire [15:0] cyc = cyc_sum[16] ? 16'hffff : cyc_sum[15:0];
+      wire ends = cyc >= Intv;
+      function automatic [CW-1:0] sat(input [CW-1:0] a, input [7:0] b);
+        reg [CW:0] s;
+        begin
+          s   = {1'b0, a} + {{(CW - 7) {1'b0}}, b};
+          sat = s[CW] ? {CW{1'b1}} : s[CW-1:0];
+        end
+      endfunction
+      // a's miss rate above b's by more than DuelPct points:
+      // 100 * miss_a * acc_b > 100 * miss_b * acc_a + DuelPct * acc_a * acc_b
+      wire [33:0] aa = {22'd0, acc_a_q}, ma = {22'd0, miss_a_q}, ab = {22'd0, acc_b_q}, mb = {22'd0, miss_b_q};
+      wire [33:0] lhs = 34'd100 * ma * ab;
+      wire [33:0] rhs = 34'd100 * mb * aa + Pct * aa * ab;
+      always @(posedge clk_i) begin
+        if (rst_i) begin
+          dcyc_q <= 16'd0;
+          acc_a_q <= {CW{1'b0}};
+          miss_a_q <= {CW{1'b0}};
+          acc_b_q <= {CW{1'b0}};
+          miss_b_q <= {CW{1'b0}};
+          dbase_q <= 1'b0;
+        end else if (ends) begin
+          if (acc_a_q != {CW{1'b0}} && acc_b_q != {CW{1'b0}}) dbase_q <= lhs > rhs;
+          dcyc_q <= 16'd0;
+          acc_a_q <= {{(CW - 1) {1'b0}}, own_acc};
+          miss_a_q <= {{(CW - 1) {1'b0}}, own_miss};
+          acc_b_q <= {{(CW - 8) {1'b0}}, peer_acc_i};
+          miss_b_q <= {{(CW - 8) {1'b0}}, peer_miss_i};
+        end else begin
+          dcyc_q <= cyc;
+          acc_a_q <= sat(acc_a_q, {7'd0, own_acc});
+          miss_a_q <= sat(miss_a_q, {7'd0, own_miss});
+          acc_b_q <= sat(acc_b_q, peer_acc_i);
+          miss_b_q <= sat(miss_b_q, peer_miss_i);
+        end
+      end
+      assign duel_base_o = dbase_q;
+    end else begin : g_noduel
+      assign duel_base_o = 1'b0;
+      wire unused_duel = &{1'b0, elapsed_i, peer_acc_i, peer_miss_i};
+    end
+  endgenerate
+
+  // waveform wires: what the events do
+  wire unused = &{1'b0, have_line};
+endmodule
+`default_nettype wire

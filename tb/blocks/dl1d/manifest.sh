@@ -1,0 +1,77 @@
+# tb/blocks/dl1d/manifest.sh: what the shared scripts run for the decoupled L1D (seed
+# 002 ch. 4). The variables and their defaults are described in
+# tb/blocks/mrpb/manifest.sh's header; what is not set here takes its default.
+MAIN_CONFIG="@final"
+
+# ---- lint: the final design, the smallest of everything, the largest of everything
+LINT_CONFIGS=("" "-GSets=1 -GTagWays=2 -GDataWays=1 -GRcBits=1 -GThreshold=1 -GTagBits=1 -GDuel=0"
+              "-GSets=64 -GTagWays=16 -GDataWays=8 -GRcBits=8 -GThreshold=255 -GTagBits=48 -GInterval=65535 -GDuelPct=100")
+LINT_YOSYS_CONFIGS=("" "-GSets=4 -GTagWays=4 -GDataWays=2 -GRcBits=3 -GDuel=0")
+LINT_PORT_CONFIGS=("" "@tiny" "Duel=off" "Sets=1,TagWays=2,DataWays=1,RcBits=1,Threshold=1,TagBits=1")
+
+# ---- random lockstep: the seed's design, a small and a one-set design with dense
+# reuse, the baseline-heavy mix, and threshold 0 (everything caches); 5 x 210 K cycles
+LOCKSTEP_MATRIX=("@final|" "@small|fill=0.12,tags=6" "@tiny|base=0.1"
+                 "Sets=2,TagWays=5,DataWays=3,RcBits=4,Threshold=5,Interval=100,DuelPct=0|hot=0.7,write=0.1"
+                 "Sets=8,TagWays=3,DataWays=2,Threshold=0,Duel=off|tags=5,flush=0.01")
+LOCKSTEP_CYCLES=210000
+# every decision kind the configuration has: hit, hit-pending, allocation, tag-miss bypass,
+# below-threshold bypass (not at Threshold 0), no-line bypass, write eviction, tag and data
+# evictions; both dueling decisions where the unit exists
+coverage_wants() {
+  local w="res_o=1 res_o=2 res_o=3 res_o=6 res_o=7 thit_o=1 tevict_o=1 devict_o=1"
+  case ",$1," in *,Threshold=0,*) ;; *) w="$w res_o=4 res_o=5" ;; esac
+  case ",$1," in *,Duel=off,*) ;; *) w="$w duel_base_o=0 duel_base_o=1" ;; esac
+  echo "$w"
+}
+
+ASAN_RANDOM=("@final|" "@tiny|base=0.3,flush=0.02")
+ASAN_CYCLES=200000
+
+# ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/dl1d/<file>
+PLANTED=(
+  # the LFU victim is the entry with the LARGEST RC: tway_o differs at the first tag miss
+  # with unequal RCs
+  "lfu_largest|@small||dl1d.v|output|s/s_rc\[t\*RcBits+:RcBits\] < s_rc\[tvict\*RcBits+:RcBits\]/s_rc[t*RcBits+:RcBits] > s_rc[tvict*RcBits+:RcBits]/"
+  # RC > threshold instead of >=: a candidate is bypassed where it should get a line
+  "threshold_gt|@small||dl1d.v|output|s/rcn} >= Thr9/rcn} > Thr9/"
+  # aging also hits the allocated entry: its RC register is wrong at the allocation's edge
+  "aging_self|@small||dl1d.v|state|s/if (t\[TWW-1:0\] != tway_o \&\& /if (/"
+  # hits do not refresh the LRU ranks: the rank registers differ at the hit's edge, the
+  # outputs only at a later eviction
+  "lru_hit_no_touch|@small||dl1d.v|state|s/wire rd_touch = (op_i == OpRead \&\& (res_o == ResHit || res_o == ResPend)) || alloc;/wire rd_touch = alloc;/"
+  # the dueling comparison forgets the DuelPct margin: the decision register differs at
+  # an interval end, duel_base_o a cycle later
+  "duel_no_margin|@small||dl1d.v|state|s/+ Pct \* aa \* ab;/+ 34'd0;/"
+  # a flush drops pending lines too (their fills then find no line)
+  "flush_pending|@tiny|flush=0.02|dl1d.v|state|s/dval_q <= dval_q \& dpend_q;/dval_q <= {ND{1'b0}};/"
+)
+PLANTED_SEED=7
+PLANTED_CYCLES=300000
+
+# ---- VPI checker and cocotb: the small design (the final one's 256 tag entries make
+# Icarus slow); the final design through Verilator
+VPI_AGREE=("small|@small||3000" "final|@final||2000")
+COCOTB_AGREE=("@small|1500")
+VPI_RANDOM=("icarus|@small||11|10000" "verilator|@final||11|200000")
+VPI_VECTORS_ICARUS=(vectors/dl1d/stream_vs_reuse.vec vectors/dl1d/threshold.vec vectors/dl1d/dueling.vec)
+COCOTB_RANDOM=("@small|21|1500|800")
+COCOTB_VECTORS_ICARUS=(vectors/dl1d/stream_vs_reuse.vec)
+COCOTB_PLANTED_VLT="threshold_gt"
+
+# ---- bench: the final design
+BENCH_CYCLES_C=10000000
+BENCH_CYCLES_RTL=2000000
+BENCH_CYCLES_LOCKSTEP=1000000
+BENCH_CYCLES_FST=200000
+BENCH_CYCLES_VPI_ICARUS=5000
+
+# ---- GPU model: seed 002's GPU (Table 4.2: 15 SMs, 16 KB 4-way L1 = the data store),
+# with dueling and without, and the baseline-heavy case of a decision to follow SM 1;
+# every SM in lockstep on a short atax (cache-unfriendly) and syrk
+GPU_RUNS=("--config dl1d --dl1d on" "--config dl1d --dl1d on --set dl1d.Duel=off --set dl1d.Threshold=3")
+GPU_LOCKSTEP=("--workload atax --scale 0.125 --config dl1d --dl1d on" "--workload syrk --scale 0.125 --config dl1d --dl1d on --set dl1d.DuelPct=0")
+
+# ---- synthesis smoke: the small configuration, storage from the parameters
+SYNTH_SMOKE=(small)
+SYNTH_SMOKE_CHECK=tb/blocks/dl1d/synth_smoke.py

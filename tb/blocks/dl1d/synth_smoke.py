@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""synth_smoke.py RESULT.json: the decoupled L1D's storage, counted from the parameters
+alone (the registers rtl/dl1d/dl1d.v declares, not the flow's output), must equal what
+the synthesis flow (synth_estimates/synth.py) measured for that configuration, and the
+generic-cell run must be plausible (flops cover the storage, a positive logic depth).
+Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of
+tb/blocks/dl1d/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
+import json
+import sys
+
+
+def idx_w(n):  # bits to index n things, at least 1
+    w = 1
+    while (1 << w) < n:
+        w += 1
+    return w
+
+
+def cnt_w(n):  # bits to hold 0..n
+    w = 1
+    while (1 << w) <= n:
+        w += 1
+    return w
+
+
+def main():
+    r = json.load(open(sys.argv[1]))
+    p, st = r["params"], r["storage"]
+    nt, nd = p["Sets"] * p["TagWays"], p["Sets"] * p["DataWays"]
+    dww = idx_w(p["DataWays"])
+    tag_store = nt * (1 + p["TagBits"] + p["RcBits"] + 1 + dww)  # valid, tag, RC, Position valid, Position
+    data_book = nd * (2 + dww) + p["Sets"] * cnt_w(p["DataWays"])  # allocated, pending, LRU rank; Free Line
+    duel = (16 + 4 * 12 + 1) if p["Duel"] else 0
+    want = {"array_bits": 0, "control_register_bits": tag_store + data_book + duel}
+    bad = [f"{k}: flow {st[k]}, expected {v}" for k, v in want.items() if st[k] != v]
+    g = r["generic"]
+    if not g["full"]["flops"] >= st["total_bits"]:
+        bad.append(f"flops: full {g['full']['flops']}, storage {st['total_bits']}")
+    if not (g["full"]["logic_depth"] or 0) > 0:
+        bad.append("no logic depth")
+    print(f"synth smoke {r['block']}/{r['config']}: storage", {k: st[k] for k in want},
+          "generic", g["full"]["cells"], "cells, depth", g["full"]["logic_depth"])
+    if bad:
+        print("synth smoke: MISMATCH " + "; ".join(bad))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
