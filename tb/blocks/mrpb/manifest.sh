@@ -70,6 +70,11 @@
 #                      make test runs through the flow with generic cells
 #   SYNTH_SMOKE_CHECK  a script run as `python3 SCRIPT RESULT.json` on each; it recomputes
 #                      the storage from the parameters alone and exits 1 on a difference
+# GPU model (tb/tests.d/32-gpu-blocks.sh; MRPB's own GPU checks are in 30-gpu.sh)
+#   GPU_RUNS           gpusim arguments (without --workload) run on every workload at
+#                      --scale 0.1 with the C model; each run must finish (exit 0)
+#   GPU_LOCKSTEP       gpusim arguments run with every instance of the block bound
+#                      lockstep: 0 mismatches, and the JSON counters equal the C-only run's
 
 MAIN_CONFIG="@final"
 # VECTORS: the default, vectors/mrpb/*.vec
