@@ -97,6 +97,20 @@ def measure(res, m):
             if fnmatch.fnmatchcase(path, ipat):
                 return f"{i['ports'].get(pin)}-to-{i['ports'].get(pout)}"
         return None
+    if kind == "sram_extra_mm2":
+        # the block's storage bits, less a baseline's (a documented constant of the claim),
+        # as SRAM at the node's CACTI bitcell / array efficiency (sram_nodes.json, "low")
+        node, _, minus = arg.partition(":")
+        n = json.load(open(os.path.join(HERE, "sram_nodes.json"))).get(node)
+        if not n:
+            return None
+        cell = n["cell_f2"] * (int(node) / 1000.0) ** 2
+        return um2_to_mm2((st["total_bits"] - int(minus or 0)) * cell / n["array_efficiency"])
+    if kind == "storage_bits_per":
+        # bits of the matching registers divided by a count (per tag entry, per set)
+        pat, _, per = arg.rpartition(":")
+        hits = matches(res, pat)
+        return sum(r["bits"] for _, r in hits) / int(per) if hits else None
     if kind == "l1_percent":
         return None  # needs an L1 area model; filled in when the block exists
     raise BadInput(f"claims.json: unknown measure '{m}'")

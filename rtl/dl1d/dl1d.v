@@ -127,20 +127,32 @@ module dl1d #(
   reg [TagWays*DWW-1:0] s_pos;
   reg [DataWays-1:0] s_dval, s_dpend;
   reg [DataWays*DWW-1:0] s_lru;
+  // the set is selected by comparing sidx with each set number (constant slices): one
+  // read port over the sets, as an SRAM row read, not a variable shift of the arrays
+  reg [FW-1:0] free_sel;
   always @* begin : b_read
-    integer t, x;
-    for (t = 0; t < TagWays; t = t + 1) begin
-      s_tval[t] = tval_q[sidx*TagWays+t];
-      s_pval[t] = pval_q[sidx*TagWays+t];
-      s_tag[t*TagBits+:TagBits] = ttag_q[(sidx*TagWays+t)*TagBits+:TagBits];
-      s_rc[t*RcBits+:RcBits] = rc_q[(sidx*TagWays+t)*RcBits+:RcBits];
-      s_pos[t*DWW+:DWW] = pos_q[(sidx*TagWays+t)*DWW+:DWW];
-    end
-    for (x = 0; x < DataWays; x = x + 1) begin
-      s_dval[x]  = dval_q[sidx*DataWays+x];
-      s_dpend[x] = dpend_q[sidx*DataWays+x];
-      s_lru[x*DWW+:DWW] = lru_q[(sidx*DataWays+x)*DWW+:DWW];
-    end
+    integer st;
+    s_tval = {TagWays{1'b0}};
+    s_pval = {TagWays{1'b0}};
+    s_tag = {TagWays * TagBits{1'b0}};
+    s_rc = {TagWays * RcBits{1'b0}};
+    s_pos = {TagWays * DWW{1'b0}};
+    s_dval = {DataWays{1'b0}};
+    s_dpend = {DataWays{1'b0}};
+    s_lru = {DataWays * DWW{1'b0}};
+    free_sel = {FW{1'b0}};
+    for (st = 0; st < Sets; st = st + 1)
+      if (sidx == st[SetW-1:0]) begin
+        s_tval = tval_q[st*TagWays+:TagWays];
+        s_pval = pval_q[st*TagWays+:TagWays];
+        s_tag = ttag_q[st*TagWays*TagBits+:TagWays*TagBits];
+        s_rc = rc_q[st*TagWays*RcBits+:TagWays*RcBits];
+        s_pos = pos_q[st*TagWays*DWW+:TagWays*DWW];
+        s_dval = dval_q[st*DataWays+:DataWays];
+        s_dpend = dpend_q[st*DataWays+:DataWays];
+        s_lru = lru_q[st*DataWays*DWW+:DataWays*DWW];
+        free_sel = free_q[st*FW+:FW];
+      end
   end
 
   // ---- the decision ----
@@ -150,9 +162,13 @@ module dl1d #(
   reg [TWW-1:0] hway, tvict, owner;
   reg [DWW-1:0] hpos, lvict;
   reg tvict_inv, lvict_free;
+  reg [TagWays-1:0] lfu_win;
+  reg [DataWays-1:0] lru_win;
   reg [RcBits-1:0] rcn;
   always @* begin : b_decide
-    integer t, x;
+    integer t, x, u;
+    lfu_win = {TagWays{1'b0}};
+    lru_win = {DataWays{1'b0}};
     hit = 1'b0;
     hway = {TWW{1'b0}};
     for (t = TagWays - 1; t >= 0; t = t - 1)
@@ -171,12 +187,18 @@ module dl1d #(
         tvict_inv = 1'b1;
         tvict = t[TWW-1:0];
       end
+    // the smallest RC among the entries without a data line, lowest way on ties: each
+    // candidate is compared with every other at once (a comparison matrix, one
+    // comparator deep) rather than in a chain
     if (!tvict_inv) begin
-      tvict = {TWW{1'b0}};
-      for (t = TagWays - 1; t >= 0; t = t - 1)
-        if (!s_pval[t]) tvict = t[TWW-1:0];  // the lowest entry without a data line
-      for (t = 0; t < TagWays; t = t + 1)
-        if (!s_pval[t] && s_rc[t*RcBits+:RcBits] < s_rc[tvict*RcBits+:RcBits]) tvict = t[TWW-1:0];
+      for (t = 0; t < TagWays; t = t + 1) begin
+        lfu_win[t] = !s_pval[t];
+        for (u = 0; u < TagWays; u = u + 1)
+          if (u != t && !s_pval[u])
+            lfu_win[t] = lfu_win[t] && (u < t ? s_rc[t*RcBits+:RcBits] < s_rc[u*RcBits+:RcBits]
+                                              : s_rc[t*RcBits+:RcBits] <= s_rc[u*RcBits+:RcBits]);
+      end
+      for (t = 0; t < TagWays; t = t + 1) if (lfu_win[t]) tvict = tvict | t[TWW-1:0];
     end
     rcn = (s_rc[hway*RcBits+:RcBits] == RcMax) ? s_rc[hway*RcBits+:RcBits] : s_rc[hway*RcBits+:RcBits] + 1'b1;
     want = force_alloc || (hit && ({{(9 - RcBits) {1'b0}}, rcn} >= Thr9));
@@ -188,13 +210,17 @@ module dl1d #(
         lvict_free = 1'b1;
         lvict = x[DWW-1:0];
       end
+    // else the filled line of the largest LRU rank (ranks are distinct): a matrix too
     have_line = lvict_free;
-    if (!lvict_free)
-      for (x = 0; x < DataWays; x = x + 1)
-        if (!s_dpend[x] && (!have_line || s_lru[x*DWW+:DWW] > s_lru[lvict*DWW+:DWW])) begin
-          have_line = 1'b1;
-          lvict = x[DWW-1:0];
-        end
+    if (!lvict_free) begin
+      for (x = 0; x < DataWays; x = x + 1) begin
+        lru_win[x] = !s_dpend[x];
+        for (u = 0; u < DataWays; u = u + 1)
+          if (u != x && !s_dpend[u]) lru_win[x] = lru_win[x] && (s_lru[x*DWW+:DWW] > s_lru[u*DWW+:DWW]);
+      end
+      have_line = |lru_win;
+      for (x = 0; x < DataWays; x = x + 1) if (lru_win[x]) lvict = lvict | x[DWW-1:0];
+    end
     has_owner = 1'b0;
     owner = {TWW{1'b0}};
     for (t = 0; t < TagWays; t = t + 1)
@@ -209,7 +235,7 @@ module dl1d #(
     tevict_o = 1'b0;
     way_o = {DWW{1'b0}};
     devict_o = 1'b0;
-    free_o = free_q[sidx*FW+:FW];
+    free_o = free_sel;
     alloc = 1'b0;
     age = 1'b0;
     if (rst_i) begin
@@ -247,7 +273,6 @@ module dl1d #(
 
   // ---- the set's next state (read, modify, write back the one set) ----
   wire rd_touch = (op_i == OpRead && (res_o == ResHit || res_o == ResPend)) || alloc;
-  wire [FW-1:0] free_sel = free_q[sidx*FW+:FW];
   wire [DWW-1:0] touch_rank = s_lru[way_o*DWW+:DWW];
   reg [TagWays-1:0] n_tval, n_pval;
   reg [TagWays*TagBits-1:0] n_tag;
@@ -306,16 +331,16 @@ module dl1d #(
   end
 
   // ---- flush: every set's filled lines go, pending ones stay ----
+  function automatic bit_at(input [DataWays-1:0] v, input [DWW-1:0] i);
+    bit_at = v[i];
+  endfunction
   reg [NT-1:0] f_pval;
   reg [Sets*FW-1:0] f_free;
   always @* begin : b_flush
     integer e, st, x;
     reg [FW-1:0] np;
-    reg [DataWays-1:0] sp;
-    for (e = 0; e < NT; e = e + 1) begin
-      sp = dpend_q[(e/TagWays)*DataWays+:DataWays];
-      f_pval[e] = pval_q[e] && sp[pos_q[e*DWW+:DWW]];
-    end
+    for (e = 0; e < NT; e = e + 1)
+      f_pval[e] = pval_q[e] && bit_at(dpend_q[(e/TagWays)*DataWays+:DataWays], pos_q[e*DWW+:DWW]);
     for (st = 0; st < Sets; st = st + 1) begin
       np = {FW{1'b0}};
       for (x = 0; x < DataWays; x = x + 1) if (dpend_q[st*DataWays+x]) np = np + 1'b1;
@@ -339,7 +364,8 @@ module dl1d #(
   /* verilator lint_on UNUSEDSIGNAL */
   localparam [ND*DWW-1:0] LruInit = lru_init(DataWays);
 
-  always @(posedge clk_i) begin
+  always @(posedge clk_i) begin : b_regs
+    integer st;
     if (rst_i) begin
       tval_q <= {NT{1'b0}};
       ttag_q <= {NT{{TagBits{1'b0}}}};
@@ -355,15 +381,18 @@ module dl1d #(
       pval_q <= f_pval;
       free_q <= f_free;
     end else begin
-      tval_q[sidx*TagWays+:TagWays] <= n_tval;
-      ttag_q[sidx*TagWays*TagBits+:TagWays*TagBits] <= n_tag;
-      rc_q[sidx*TagWays*RcBits+:TagWays*RcBits] <= n_rc;
-      pval_q[sidx*TagWays+:TagWays] <= n_pval;
-      pos_q[sidx*TagWays*DWW+:TagWays*DWW] <= n_pos;
-      dval_q[sidx*DataWays+:DataWays] <= n_dval;
-      dpend_q[sidx*DataWays+:DataWays] <= n_dpend;
-      lru_q[sidx*DataWays*DWW+:DataWays*DWW] <= n_lru;
-      free_q[sidx*FW+:FW] <= n_free;
+      for (st = 0; st < Sets; st = st + 1)
+        if (sidx == st[SetW-1:0]) begin  // write the set back
+          tval_q[st*TagWays+:TagWays] <= n_tval;
+          ttag_q[st*TagWays*TagBits+:TagWays*TagBits] <= n_tag;
+          rc_q[st*TagWays*RcBits+:TagWays*RcBits] <= n_rc;
+          pval_q[st*TagWays+:TagWays] <= n_pval;
+          pos_q[st*TagWays*DWW+:TagWays*DWW] <= n_pos;
+          dval_q[st*DataWays+:DataWays] <= n_dval;
+          dpend_q[st*DataWays+:DataWays] <= n_dpend;
+          lru_q[st*DataWays*DWW+:DataWays*DWW] <= n_lru;
+          free_q[st*FW+:FW] <= n_free;
+        end
     end
   end
 
@@ -387,9 +416,8 @@ module dl1d #(
       endfunction
       // a's miss rate above b's by more than DuelPct points:
       // 100 * miss_a * acc_b > 100 * miss_b * acc_a + DuelPct * acc_a * acc_b
-      wire [33:0] aa = {22'd0, acc_a_q}, ma = {22'd0, miss_a_q}, ab = {22'd0, acc_b_q}, mb = {22'd0, miss_b_q};
-      wire [33:0] lhs = 34'd100 * ma * ab;
-      wire [33:0] rhs = 34'd100 * mb * aa + Pct * aa * ab;
+      wire [33:0] lhs = 34'd100 * {22'd0, miss_a_q} * {22'd0, acc_b_q};
+      wire [33:0] rhs = 34'd100 * {22'd0, miss_b_q} * {22'd0, acc_a_q} + Pct * {22'd0, acc_a_q} * {22'd0, acc_b_q};
       always @(posedge clk_i) begin
         if (rst_i) begin
           dcyc_q <= 16'd0;

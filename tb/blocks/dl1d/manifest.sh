@@ -32,7 +32,7 @@ ASAN_CYCLES=200000
 PLANTED=(
   # the LFU victim is the entry with the LARGEST RC: tway_o differs at the first tag miss
   # with unequal RCs
-  "lfu_largest|@small||dl1d.v|output|s/s_rc\[t\*RcBits+:RcBits\] < s_rc\[tvict\*RcBits+:RcBits\]/s_rc[t*RcBits+:RcBits] > s_rc[tvict*RcBits+:RcBits]/"
+  "lfu_largest|@small||dl1d.v|output|s/(u < t ? s_rc\[t\*RcBits+:RcBits\] < s_rc\[u\*RcBits+:RcBits\]/(u < t ? s_rc[t*RcBits+:RcBits] > s_rc[u*RcBits+:RcBits]/; s/: s_rc\[t\*RcBits+:RcBits\] <= s_rc\[u\*RcBits+:RcBits\]);/: s_rc[t*RcBits+:RcBits] >= s_rc[u*RcBits+:RcBits]);/"
   # RC > threshold instead of >=: a candidate is bypassed where it should get a line
   "threshold_gt|@small||dl1d.v|output|s/rcn} >= Thr9/rcn} > Thr9/"
   # aging also hits the allocated entry: its RC register is wrong at the allocation's edge
@@ -42,7 +42,7 @@ PLANTED=(
   "lru_hit_no_touch|@small||dl1d.v|state|s/wire rd_touch = (op_i == OpRead \&\& (res_o == ResHit || res_o == ResPend)) || alloc;/wire rd_touch = alloc;/"
   # the dueling comparison forgets the DuelPct margin: the decision register differs at
   # an interval end, duel_base_o a cycle later
-  "duel_no_margin|@small||dl1d.v|state|s/+ Pct \* aa \* ab;/+ 34'd0;/"
+  "duel_no_margin|@small||dl1d.v|state|s/ + Pct \* {22'd0, acc_a_q} \* {22'd0, acc_b_q};/;/"
   # a flush drops pending lines too (their fills then find no line)
   "flush_pending|@tiny|flush=0.02|dl1d.v|state|s/dval_q <= dval_q \& dpend_q;/dval_q <= {ND{1'b0}};/"
 )
