@@ -55,7 +55,7 @@ _mf_default() { _mf_set "$1" || eval "$1=\$2"; }  # _mf_default NAME VALUE (scal
 
 manifest() {
   local b=${1:-} f v
-  if [ -z "$b" ] || ! blocks | grep -qx -- "$b"; then
+  if [ -z "$b" ] || ! blocks | grep -x -- "$b" >/dev/null; then
     echo "manifest: unknown block '$b' (the block list cmodel/blocks.def has: $(blocks | tr '\n' ' ' | sed 's/ $//'))" >&2
     return 2
   fi

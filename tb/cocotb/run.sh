@@ -99,7 +99,7 @@ if [ -z "$block" ]; then
   done
   exit $rc
 fi
-blocks | grep -qx -- "$block" || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
+blocks | grep -x -- "$block" >/dev/null || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
 if [ "$sim" = both ]; then
   rc=0
   for s in icarus verilator; do

@@ -98,7 +98,7 @@ fi
 cfg_args=()
 [ -n "$preset" ] && cfg_args+=(--preset "$preset")
 [ -n "$config" ] && cfg_args+=(--config "$config")
-blocks | grep -qx -- "$block" || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
+blocks | grep -x -- "$block" >/dev/null || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
 # a bad configuration: one clear line from portgen, exit 2
 tag=$(build/bin/portgen "$block" "${cfg_args[@]}" --tag 2>&1) || die "${tag#portgen: }"
 suffix=""
