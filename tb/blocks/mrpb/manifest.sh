@@ -165,7 +165,14 @@ COCOTB_AGREE=("@final|2000")
 COCOTB_AGREE_SEED=5
 # Icarus at ~16 K cycles/s, Verilator --vpi at ~0.4 M cycles/s
 VPI_RANDOM=("icarus|@final||11|30000" "verilator|@final||11|2000000" "verilator|$_mrpb_vcfg|$_mrpb_vknobs|12|1000000")
-# VPI_VECTORS_ICARUS, COCOTB_VECTORS_ICARUS: the default, every vector
+# Icarus through the VPI checker: one vector per policy family (every vector runs in c,
+# rtl and lockstep modes and under ASan above; these check the simulator path), cocotb on
+# Icarus a smaller set (each is its own cocotb run, about 5 s)
+VPI_VECTORS_ICARUS=(vectors/mrpb/drain_fixed.vec vectors/mrpb/drain_rr.vec vectors/mrpb/drain_greedy_longest.vec
+                    vectors/mrpb/flush_write.vec vectors/mrpb/flush_full_queue.vec vectors/mrpb/bypass_all.vec
+                    vectors/mrpb/latency18.vec vectors/mrpb/reset_mid_traffic.vec)
+COCOTB_VECTORS_ICARUS=(vectors/mrpb/drain_rr.vec vectors/mrpb/flush_write.vec vectors/mrpb/bypass_assoc.vec
+                       vectors/mrpb/latency18.vec)
 VPI_VECTORS_VERILATOR=(vectors/mrpb/bypass_assoc.vec vectors/mrpb/reset_mid_traffic.vec)
 COCOTB_RANDOM=("@final|21|5000|2000")
 COCOTB_VECTORS_VERILATOR=(vectors/mrpb/bypass_assoc.vec vectors/mrpb/reset_mid_traffic.vec)
