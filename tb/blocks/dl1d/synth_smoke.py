@@ -6,7 +6,11 @@ generic-cell run must be plausible (flops cover the storage, a positive logic de
 Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of
 tb/blocks/dl1d/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+import synth_smoke  # noqa: E402  (tb/synth_smoke.py: the checks every block shares)
 
 
 def idx_w(n):  # bits to index n things, at least 1
@@ -36,14 +40,7 @@ def main():
     g = r["generic"]
     if not g["full"]["flops"] >= st["total_bits"]:
         bad.append(f"flops: full {g['full']['flops']}, storage {st['total_bits']}")
-    if not (g["full"]["logic_depth"] or 0) > 0:
-        bad.append("no logic depth")
-    print(f"synth smoke {r['block']}/{r['config']}: storage", {k: st[k] for k in want},
-          "generic", g["full"]["cells"], "cells, depth", g["full"]["logic_depth"])
-    if bad:
-        print("synth smoke: MISMATCH " + "; ".join(bad))
-        return 1
-    return 0
+    return synth_smoke.finish(r, want, bad)
 
 
 if __name__ == "__main__":
