@@ -212,6 +212,13 @@ typedef struct gpu_ctr_def {
     int per_index;     /* also one value per SM ("per_sm") or channel ("per_channel") */
 } gpu_ctr_def;
 
+/* A gpusim option a kind offers beside --KIND on|off and --set: `--opt val` means
+ * `--set set` (e.g. {"l1", "decoupled", "dl1d=on"}). Tables end with opt == NULL. */
+typedef struct gpu_opt_alias {
+    const char *opt, *val, *set;
+    const char *what; /* one line for --help, on the first row of an option */
+} gpu_opt_alias;
+
 /* Launch shape, for launch_check. */
 typedef struct gpu_launch_info {
     int index;                 /* launch number in the workload */
@@ -225,6 +232,7 @@ struct gpu_block_driver {
     const gpu_ctr_def *ctrs;
     unsigned nctrs;
     size_t priv_size;
+    const gpu_opt_alias *aliases; /* optional gpusim options of the kind */
 
     /* All optional except the one hook function of `hook`. 0 ok, else one line in err. */
     int (*check)(const void *cfg, const gpu_cfg *c, char *err, size_t n);       /* at gpu_create */

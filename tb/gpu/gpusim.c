@@ -57,6 +57,47 @@ static int hooked_kind(const char *s, size_t len)
     return -1;
 }
 
+/* A kind's own option (gpu_block_driver.aliases): with val NULL, non-NULL when some kind
+ * has the option; else the --set assignment of `--opt val`, NULL for an unknown value. */
+static const char *option_alias(const char *opt, const char *val)
+{
+    const gpu_block_driver *d;
+    for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
+        if ((d = gpu_kind_driver(i)) && d->aliases)
+            for (const gpu_opt_alias *a = d->aliases; a->opt; a++)
+                if (!strcmp(a->opt, opt) && (!val || !strcmp(a->val, val))) return a->set;
+    return NULL;
+}
+
+/* "decoupled or baseline": the values of a kind's option joined by sep, for messages */
+static const char *alias_values(const char *opt, const char *sep)
+{
+    static char buf[256];
+    const gpu_block_driver *d;
+    size_t l = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
+        if ((d = gpu_kind_driver(i)) && d->aliases)
+            for (const gpu_opt_alias *a = d->aliases; a->opt; a++)
+                if (!strcmp(a->opt, opt) && l + strlen(a->val) + strlen(sep) + 1 < sizeof buf)
+                    l += (size_t)snprintf(buf + l, sizeof buf - l, "%s%s", l ? sep : "", a->val);
+    return buf;
+}
+
+/* --help lines of the kinds' own options */
+static void alias_help(FILE *f)
+{
+    const gpu_block_driver *d;
+    for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
+        if ((d = gpu_kind_driver(i)) && d->aliases)
+            for (const gpu_opt_alias *a = d->aliases; a->opt; a++)
+                if (a->what) {
+                    char head[64];
+                    snprintf(head, sizeof head, "--%s %s", a->opt, alias_values(a->opt, "|"));
+                    fprintf(f, "  %-22s %s (%s)\n", head, a->what, blk_kind_at(i)->name);
+                }
+}
+
 /* "mrpb ..." : the kinds with a hook, for messages */
 static void hooked_names(char *buf, size_t n)
 {
@@ -184,6 +225,7 @@ static void usage(FILE *f)
             "                class (hit, pending hit, miss, bypass) per kernel, and per SM\n"
             "  --print-rtl-needs  one line KIND<TAB>PRESET<TAB>SETS per kind bound rtl or lockstep; exit\n",
             kinds);
+    alias_help(f);
 }
 
 int main(int argc, char **argv)
@@ -281,6 +323,16 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--breakdown")) breakdown = 1;
         else if (!strcmp(a, "--print-rtl-needs")) print_needs = 1;
         else if (ki >= 0) { NEED_ARG kind_on[ki] = v; } /* --KIND on|off */
+        else if (!strncmp(a, "--", 2) && option_alias(a + 2, NULL)) { /* a kind's own option */
+            NEED_ARG
+            const char *set = option_alias(a + 2, v);
+            if (!set) {
+                fprintf(stderr, "gpusim: %s '%s': must be %s\n", a, v, alias_values(a + 2, " or "));
+                return 2;
+            }
+            if (nsets == 256) { fprintf(stderr, "gpusim: too many --set\n"); return 2; }
+            sets[nsets++] = set;
+        }
         else { fprintf(stderr, "gpusim: unknown option '%s' (see --help)\n", a); return 2; }
 #undef NEED_ARG
     }

@@ -55,6 +55,16 @@ static const gpu_ctr_def dl1d_ctrs[C_COUNT] = {
     [C_FLUSH] = {"flushes", GPU_CTR_SUM, 0},
 };
 
+/* gpusim's --l1 and --dueling (issue [dl1d]): the same as --dl1d on|off and
+ * --set dl1d.Duel=on|off */
+static const gpu_opt_alias dl1d_aliases[] = {
+    {"l1", "decoupled", "dl1d=on", "the L1 as seed 002's decoupled L1D, or the plain L1"},
+    {"l1", "baseline", "dl1d=off", NULL},
+    {"dueling", "on", "dl1d.Duel=on", "SM dueling of the decoupled L1D (default on)"},
+    {"dueling", "off", "dl1d.Duel=off", NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
 static unsigned set_bits(const dl1d_cfg *P) { return P->Sets > 1 ? bits_idx_w(P->Sets) : 0; }
 
 static int dl1d_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)
@@ -254,6 +264,7 @@ const gpu_block_driver dl1d_gpu = {
     .ctrs = dl1d_ctrs,
     .nctrs = C_COUNT,
     .priv_size = sizeof(dl1d_gpu_priv),
+    .aliases = dl1d_aliases,
     .check = dl1d_gpu_check,
     .init = dl1d_gpu_init,
     .l1_access = dl1d_l1_access,

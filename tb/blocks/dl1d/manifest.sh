@@ -72,7 +72,7 @@ BENCH_CYCLES_VPI_ICARUS=5000
 # with dueling on every workload; every SM in lockstep on a short atax (cache-unfriendly)
 # and syrk (the final design: the same Verilated model as the random lockstep)
 GPU_RUNS=("--config dl1d --dl1d on")
-GPU_LOCKSTEP=("--workload atax --scale 0.125 --config dl1d --dl1d on" "--workload syrk --scale 0.125 --config dl1d --dl1d on")
+GPU_LOCKSTEP=("--workload atax --scale 0.125 --config dl1d --l1 decoupled --dueling on" "--workload syrk --scale 0.125 --config dl1d --dl1d on")
 
 # ---- synthesis smoke: the small configuration, storage from the parameters
 SYNTH_SMOKE=(small)
