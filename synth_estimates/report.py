@@ -13,6 +13,8 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import synth  # noqa: E402  (the SRAM estimate, one formula for the flow and the report)
 
 
 class BadInput(Exception):
@@ -101,11 +103,9 @@ def measure(res, m):
         # the block's storage bits, less a baseline's (a documented constant of the claim),
         # as SRAM at the node's CACTI bitcell / array efficiency (sram_nodes.json, "low")
         node, _, minus = arg.partition(":")
-        n = json.load(open(os.path.join(HERE, "sram_nodes.json"))).get(node)
-        if not n:
-            return None
-        cell = n["cell_f2"] * (int(node) / 1000.0) ** 2
-        return um2_to_mm2((st["total_bits"] - int(minus or 0)) * cell / n["array_efficiency"])
+        nodes = json.load(open(os.path.join(HERE, "sram_nodes.json")))
+        s = synth.sram_estimate(st["total_bits"] - int(minus or 0), int(node), nodes)
+        return um2_to_mm2(s["low_um2"]) if s else None
     if kind == "storage_bits_per":
         # bits of the matching registers divided by a count (per tag entry, per set)
         pat, _, per = arg.rpartition(":")

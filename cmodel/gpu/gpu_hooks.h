@@ -26,7 +26,7 @@
  *             that would allocate (L1_MISS) the block may answer GPU_L1_BYPASS; on
  *             every fill and every kernel-boundary flush of the L1 (observe). The event
  *             carries the L1's way, so a block that keeps its own copy of the L1's
- *             placement (seed 002's Position fields) can check it access by access.
+ *             placement can check it access by access.
  *   SCHED     the warp scheduler. Called every cycle for each scheduler of the SM with
  *             the warps that can issue now and the policy's (LRR/GTO) choice; the block
  *             picks one of the ready warps, or none.
@@ -92,7 +92,7 @@ typedef struct gpu_hook_inst {
     void *priv;                   /* the driver's own state (drv->priv_size bytes), zeroed */
     const uint64_t *now;          /* the GPU's cycle (core clock) */
     struct gpu_hook_inst *const *peers;  /* every instance of the kind, by index (peers[index] == this):
-                                     for state shared across SMs (seed 002's SM dueling) */
+                                     for state shared across SMs) */
     unsigned npeers;
 } gpu_hook_inst;
 
@@ -213,7 +213,7 @@ typedef struct gpu_ctr_def {
 } gpu_ctr_def;
 
 /* A gpusim option a kind offers beside --KIND on|off and --set: `--opt val` means
- * `--set set` (e.g. {"l1", "decoupled", "dl1d=on"}). Tables end with opt == NULL. */
+ * `--set set` (e.g. {"l1", "decoupled", "KIND=on"}). Tables end with opt == NULL. */
 typedef struct gpu_opt_alias {
     const char *opt, *val, *set;
     const char *what; /* one line for --help, on the first row of an option */

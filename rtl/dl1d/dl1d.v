@@ -42,27 +42,10 @@ module dl1d #(
     output reg  [FW-1:0]        free_o,
     output wire                 duel_base_o
 );
-  function automatic integer idx_w(input integer n);  // bits to index n things, at least 1
-    integer w;
-    begin
-      w = 1;
-      while ((1 << w) < n) w = w + 1;
-      idx_w = w;
-    end
-  endfunction
-  function automatic integer cnt_w(input integer n);  // bits to hold 0..n
-    integer w;
-    begin
-      w = 1;
-      while ((1 << w) <= n) w = w + 1;
-      cnt_w = w;
-    end
-  endfunction
-
-  localparam integer SetW = idx_w(Sets);
-  localparam integer TWW = idx_w(TagWays);
-  localparam integer DWW = idx_w(DataWays);
-  localparam integer FW = cnt_w(DataWays);
+  localparam integer SetW = (Sets > 1) ? $clog2(Sets) : 1;
+  localparam integer TWW = $clog2(TagWays);  // TagWays >= 2
+  localparam integer DWW = (DataWays > 1) ? $clog2(DataWays) : 1;
+  localparam integer FW = $clog2(DataWays + 1);  // 0..DataWays free lines
   localparam integer NT = Sets * TagWays;
   localparam integer ND = Sets * DataWays;
   localparam integer CW = 12;  // dueling counters (DL1D_CW)
@@ -158,77 +141,42 @@ module dl1d #(
   // ---- the decision ----
   wire is_rd = (op_i == OpRead) || (op_i == OpPref);
   wire force_alloc = (op_i == OpPref) || base_i || (Threshold == 0);
-  reg hit, committed, want, have_line, alloc, age, has_owner;
-  reg [TWW-1:0] hway, tvict, owner;
-  reg [DWW-1:0] hpos, lvict;
-  reg tvict_inv, lvict_free;
-  reg [TagWays-1:0] lfu_win;
-  reg [DataWays-1:0] lru_win;
-  reg [RcBits-1:0] rcn;
+  // the searches over the set's ways, from rtl/common: the tag match, the lowest
+  // invalid tag entry, the LFU victim (the smallest RC among the entries without a data
+  // line, lowest way on ties: the largest inverted RC), the lowest free line, the LRU
+  // filled line (the largest rank; ranks are distinct) and the entry owning that line
+  reg [TagWays-1:0] match;
+  reg [TagWays-1:0] owns;
+  wire [TagWays*RcBits-1:0] lfu_val = ~s_rc;
+  wire hit, tvict_inv, lfu_any, lvict_free, lru_any, has_line_owner;
+  wire [TWW-1:0] hway, inv_way, lfu_way, owner;
+  wire [DWW-1:0] free_way, lru_way;
+  prio_enc #(.Width(TagWays), .IdxW(TWW)) u_hit (.req_i(match), .idx_o(hway), .valid_o(hit));
+  prio_enc #(.Width(TagWays), .IdxW(TWW)) u_inv (.req_i(~s_tval), .idx_o(inv_way), .valid_o(tvict_inv));
+  max_sel #(.Num(TagWays), .ValW(RcBits), .IdxW(TWW)) u_lfu (
+      .valid_i(~s_pval), .val_i(lfu_val), .idx_o(lfu_way), .valid_o(lfu_any));
+  prio_enc #(.Width(DataWays), .IdxW(DWW)) u_free (.req_i(~s_dval), .idx_o(free_way), .valid_o(lvict_free));
+  max_sel #(.Num(DataWays), .ValW(DWW), .IdxW(DWW)) u_lru (
+      .valid_i(~s_dpend), .val_i(s_lru), .idx_o(lru_way), .valid_o(lru_any));
+  wire [DWW-1:0] lvict = lvict_free ? free_way : lru_way;
+  wire have_line = lvict_free || lru_any;
+  prio_enc #(.Width(TagWays), .IdxW(TWW)) u_owner (.req_i(owns), .idx_o(owner), .valid_o(has_line_owner));
+  wire has_owner = !lvict_free && has_line_owner;
+  wire [TWW-1:0] tvict = tvict_inv ? inv_way : lfu_way;
+  wire committed = hit && s_pval[hway];
+  wire [DWW-1:0] hpos = s_pos[hway*DWW+:DWW];
+  wire [RcBits-1:0] rc_hit = s_rc[hway*RcBits+:RcBits];
+  wire [RcBits-1:0] rcn = (rc_hit == RcMax) ? rc_hit : rc_hit + 1'b1;
+  wire want = force_alloc || (hit && ({{(9 - RcBits) {1'b0}}, rcn} >= Thr9));
+  reg alloc, age;
+  always @* begin : b_match
+    integer t;
+    for (t = 0; t < TagWays; t = t + 1) begin
+      match[t] = s_tval[t] && s_tag[t*TagBits+:TagBits] == tag_i;
+      owns[t]  = s_pval[t] && s_pos[t*DWW+:DWW] == lvict;
+    end
+  end
   always @* begin : b_decide
-    integer t, x, u;
-    lfu_win = {TagWays{1'b0}};
-    lru_win = {DataWays{1'b0}};
-    hit = 1'b0;
-    hway = {TWW{1'b0}};
-    for (t = TagWays - 1; t >= 0; t = t - 1)
-      if (s_tval[t] && s_tag[t*TagBits+:TagBits] == tag_i) begin
-        hit  = 1'b1;
-        hway = t[TWW-1:0];
-      end
-    committed = hit && s_pval[hway];
-    hpos = s_pos[hway*DWW+:DWW];
-    // LFU tag victim: the lowest invalid entry, else the smallest RC among the entries
-    // without a data line (lowest way on ties)
-    tvict_inv = 1'b0;
-    tvict = {TWW{1'b0}};
-    for (t = TagWays - 1; t >= 0; t = t - 1)
-      if (!s_tval[t]) begin
-        tvict_inv = 1'b1;
-        tvict = t[TWW-1:0];
-      end
-    // the smallest RC among the entries without a data line, lowest way on ties: each
-    // candidate is compared with every other at once (a comparison matrix, one
-    // comparator deep) rather than in a chain
-    if (!tvict_inv) begin
-      for (t = 0; t < TagWays; t = t + 1) begin
-        lfu_win[t] = !s_pval[t];
-        for (u = 0; u < TagWays; u = u + 1)
-          if (u != t && !s_pval[u])
-            lfu_win[t] = lfu_win[t] && (u < t ? s_rc[t*RcBits+:RcBits] < s_rc[u*RcBits+:RcBits]
-                                              : s_rc[t*RcBits+:RcBits] <= s_rc[u*RcBits+:RcBits]);
-      end
-      for (t = 0; t < TagWays; t = t + 1) if (lfu_win[t]) tvict = tvict | t[TWW-1:0];
-    end
-    rcn = (s_rc[hway*RcBits+:RcBits] == RcMax) ? s_rc[hway*RcBits+:RcBits] : s_rc[hway*RcBits+:RcBits] + 1'b1;
-    want = force_alloc || (hit && ({{(9 - RcBits) {1'b0}}, rcn} >= Thr9));
-    // data line: the lowest free one, else the LRU among the filled ones
-    lvict_free = 1'b0;
-    lvict = {DWW{1'b0}};
-    for (x = DataWays - 1; x >= 0; x = x - 1)
-      if (!s_dval[x]) begin
-        lvict_free = 1'b1;
-        lvict = x[DWW-1:0];
-      end
-    // else the filled line of the largest LRU rank (ranks are distinct): a matrix too
-    have_line = lvict_free;
-    if (!lvict_free) begin
-      for (x = 0; x < DataWays; x = x + 1) begin
-        lru_win[x] = !s_dpend[x];
-        for (u = 0; u < DataWays; u = u + 1)
-          if (u != x && !s_dpend[u]) lru_win[x] = lru_win[x] && (s_lru[x*DWW+:DWW] > s_lru[u*DWW+:DWW]);
-      end
-      have_line = |lru_win;
-      for (x = 0; x < DataWays; x = x + 1) if (lru_win[x]) lvict = lvict | x[DWW-1:0];
-    end
-    has_owner = 1'b0;
-    owner = {TWW{1'b0}};
-    for (t = 0; t < TagWays; t = t + 1)
-      if (s_pval[t] && s_pos[t*DWW+:DWW] == lvict) begin
-        has_owner = !lvict_free;
-        owner = t[TWW-1:0];
-      end
-
     res_o = ResNone;
     thit_o = hit;
     tway_o = hit ? hway : {TWW{1'b0}};
@@ -448,7 +396,6 @@ module dl1d #(
     end
   endgenerate
 
-  // waveform wires: what the events do
-  wire unused = &{1'b0, have_line};
+  wire unused = &{1'b0, lfu_any};  // an entry without a data line always exists (DataWays < TagWays)
 endmodule
 `default_nettype wire

@@ -229,7 +229,6 @@ static int dl1d_l1_flush(gpu_hook_inst *h)
 static int dl1d_gpu_init(gpu_hook_inst *h, char *err, size_t n)
 {
     dl1d_in *in = h->in;
-    (void)err, (void)n;
     in->rst_i = 1; /* one reset cycle before the first event */
     if (h->bi.eval(h->bi.self, in, h->out) || h->bi.tick(h->bi.self, in)) {
         snprintf(err, n, "dl1d@%u: lockstep mismatch in the reset cycle", h->index);

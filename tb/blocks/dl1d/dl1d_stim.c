@@ -11,6 +11,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dl1d.h"
 #include "stim.h"
@@ -99,17 +100,9 @@ static void next(stim *s, void *inv)
         in->op_i = DL1D_OP_FILL;
         in->set_i = s->pend_set[i];
         in->tag_i = s->pend_tag[i];
-        s->pend_set[i] = s->pend_set[s->npend - 1];
-        s->pend_tag[i] = s->pend_tag[s->npend - 1];
-        if (i == 0 && s->npend > 1) { /* keep the rest roughly in order */
-            for (unsigned j = 0; j + 1 < s->npend - 1; j++) {
-                uint64_t a = s->pend_set[j], b = s->pend_tag[j];
-                s->pend_set[j] = s->pend_set[j + 1];
-                s->pend_tag[j] = s->pend_tag[j + 1];
-                s->pend_set[j + 1] = a;
-                s->pend_tag[j + 1] = b;
-            }
-        }
+        /* remove it, keeping the rest in allocation order */
+        memmove(&s->pend_set[i], &s->pend_set[i + 1], (s->npend - 1 - i) * sizeof s->pend_set[0]);
+        memmove(&s->pend_tag[i], &s->pend_tag[i + 1], (s->npend - 1 - i) * sizeof s->pend_tag[0]);
         s->npend--;
     } else if (r < s->k[K_READ]) {
         in->op_i = DL1D_OP_READ;

@@ -34,7 +34,7 @@ ASAN_CYCLES=200000
 PLANTED=(
   # the LFU victim is the entry with the LARGEST RC: tway_o differs at the first tag miss
   # with unequal RCs
-  "lfu_largest|@small||dl1d.v|output|s/(u < t ? s_rc\[t\*RcBits+:RcBits\] < s_rc\[u\*RcBits+:RcBits\]/(u < t ? s_rc[t*RcBits+:RcBits] > s_rc[u*RcBits+:RcBits]/; s/: s_rc\[t\*RcBits+:RcBits\] <= s_rc\[u\*RcBits+:RcBits\]);/: s_rc[t*RcBits+:RcBits] >= s_rc[u*RcBits+:RcBits]);/"
+  "lfu_largest|@small||dl1d.v|output|s/wire \[TagWays\*RcBits-1:0\] lfu_val = ~s_rc;/wire [TagWays*RcBits-1:0] lfu_val = s_rc;/"
   # RC > threshold instead of >=: a candidate is bypassed where it should get a line
   "threshold_gt|@small||dl1d.v|output|s/rcn} >= Thr9/rcn} > Thr9/"
   # aging also hits the allocated entry: its RC register is wrong at the allocation's edge
