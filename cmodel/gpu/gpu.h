@@ -56,6 +56,7 @@ typedef struct gpu_totals {
     uint64_t l2_hits, l2_misses, l2_merges, l2_writes, l2_stall_cycles;
     uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses, dram_bus_busy, dram_cycles;
     uint64_t load_lat_sum, load_lat_n;
+    l1_pf_stats l1_pf;                /* prefetch accounting of the L1s (gpu_l1.h) */
     unsigned launches;
 } gpu_totals;
 

@@ -224,6 +224,7 @@ int gpu_kind_attach(gpu *g, const gpu_block_driver *d, int list, const void *cfg
         h->now = &g->now;
         h->peers = K->inst;
         h->npeers = K->ninst;
+        h->g = g;
         if (bind ? bind(ctx, k, i, &h->bi, K->cfg, err, n) : blk_bind_c(&h->bi, k, K->cfg, err, n)) {
             h->bi.destroy = NULL;
             return 1;
@@ -290,6 +291,12 @@ void gpu_kinds_describe(const gpu *g, int dram, unsigned index, FILE *f)
         if ((K->drv->hook == GPU_HOOK_DRAM) != dram || index >= K->ninst || !K->drv->describe) continue;
         K->drv->describe(K->inst[index], f);
     }
+}
+
+gpu_hook_inst *gpu_hook_sibling(const gpu_hook_inst *h, const blk_kind *k)
+{
+    const gpu_kind_rt *K = gpu_kind_find(h->g, k);
+    return K && h->index < K->ninst ? K->inst[h->index] : NULL;
 }
 
 /* ---- the public side (gpu.h) ---- */

@@ -28,8 +28,10 @@
  *             carries the L1's way, so a block that keeps its own copy of the L1's
  *             placement can check it access by access.
  *   SCHED     the warp scheduler. Called every cycle for each scheduler of the SM with
- *             the warps that can issue now and the policy's (LRR/GTO) choice; the block
- *             picks one of the ready warps, or none.
+ *             the warps that can issue now, which of them would issue a load (and its
+ *             PC, gpu_sched_pc), the resident warps, the policy's (LRR/GTO) choice and
+ *             the demand access the L1 took this cycle (with its hit or miss); the
+ *             block picks one of the ready warps, or none.
  *   PREFETCH  a prefetch source. Called every cycle per SM, at the end of the SM's
  *             cycle, with the demand access the L1 saw this cycle (if any); it may send
  *             one prefetch read into the L1 if the port was not used (gpu_prefetch_issue).
@@ -94,7 +96,16 @@ typedef struct gpu_hook_inst {
     struct gpu_hook_inst *const *peers;  /* every instance of the kind, by index (peers[index] == this):
                                      for state shared across SMs) */
     unsigned npeers;
+    gpu *g;                       /* opaque: for gpu_hook_sibling */
 } gpu_hook_inst;
+
+/* The instance of kind k at the same index (SM or channel) as h, or NULL when k is not
+ * on: for blocks that work together at different hooks (a scheduler and a prefetcher
+ * of one SM). Blocks of one SM are called in hook order within a cycle (REQ and L1
+ * during the memory stage, then SCHED, ISSUE, PREFETCH), so what one leaves in its
+ * priv for another is seen the same cycle by a later hook, the next cycle by an
+ * earlier one. */
+gpu_hook_inst *gpu_hook_sibling(const gpu_hook_inst *h, const blk_kind *k);
 
 /* ---- REQ: the memory stage's line request and the L1 behind it ---- */
 
@@ -145,6 +156,7 @@ typedef struct gpu_l1_event {
     uint32_t pc;       /* PC of the load (0 for a store or a prefetch) */
     uint8_t write, warp, slot;
     uint8_t prefetch;  /* the access is a prefetch (warp and slot mean nothing) */
+    uint8_t first;     /* a load's first line request (its lowest active lane's line) */
     int result;        /* the L1's answer (enum l1_result) */
     int way;           /* the L1's way for it: the way that hits (valid or reserved), else
                           the way a miss would fill; -1 when none (every way reserved) */
@@ -153,13 +165,24 @@ typedef struct gpu_l1_event {
 /* ---- SCHED: pick a warp ---- */
 
 typedef struct gpu_sched_event {
+    gpu *g;                /* opaque: for gpu_sched_pc */
+    gpu_sm *sm;
     unsigned sched;        /* scheduler number; warps w with w % core.schedulers == sched */
-    unsigned nsched;       /* core.schedulers: the last call of a cycle has sched == nsched-1 */
+    unsigned nsched;       /* core.schedulers: the first call of a cycle has sched == 0, the
+                              last sched == nsched-1 */
     uint64_t ready;        /* bit w: warp w can issue now */
     uint64_t mem;          /* bit w: warp w's next instruction is a load or store */
+    uint64_t load;         /* bit w: of them, a (global) load */
+    uint64_t live;         /* bit w: warp slot w holds a resident warp (every scheduler's) */
     int policy_pick;       /* the LRR/GTO choice, -1 when no warp is ready */
     unsigned live_warps;
+    int seen;              /* a demand access reached the L1 this cycle (the memory stage
+                              runs before the schedulers): */
+    gpu_l1_event demand;   /* that access */
 } gpu_sched_event;
+
+/* PC of warp w's next instruction (the one it would issue now) */
+uint32_t gpu_sched_pc(const gpu_sched_event *e, unsigned w);
 
 /* ---- PREFETCH: observe the L1's demand stream, inject reads ---- */
 
@@ -213,7 +236,8 @@ typedef struct gpu_ctr_def {
 } gpu_ctr_def;
 
 /* A gpusim option a kind offers beside --KIND on|off and --set: `--opt val` means
- * `--set set` (e.g. {"l1", "decoupled", "KIND=on"}). Tables end with opt == NULL. */
+ * `--set set` (e.g. {"l1", "decoupled", "KIND=on"}); `set` may hold several
+ * assignments joined by ';'. Tables end with opt == NULL. */
 typedef struct gpu_opt_alias {
     const char *opt, *val, *set;
     const char *what; /* one line for --help, on the first row of an option */

@@ -23,7 +23,7 @@
 
 #define LD_SLOTS 16
 #define L2_WAITERS 64
-#define GPU_NO_WARP 0xffu /* the L1 waiter of a prefetch: its fill wakes no warp */
+#define GPU_NO_WARP L1_NO_WARP /* the L1 waiter of a prefetch: its fill wakes no warp */
 
 /* ---- SM ---- */
 
@@ -136,7 +136,7 @@ struct gpu_sm {
     uint64_t port_at, seen_at;
     uint8_t l1_flush_due; /* the L1 was invalidated at a launch: tell the L1 hook's block */
     gpu_l1_event seen;
-    /* counters */
+    /* counters (the L1's prefetch accounting is l1.pf) */
     uint64_t insts, tinsts, loads, stores, access[L1_NRESULTS], bypass, stall, idle_issue;
     uint64_t lat_sum, lat_n;
     /* load-latency breakdown: a record per line request in flight (warp, slot, line

@@ -17,7 +17,8 @@ int gpu_l1_init(gpu_l1 *c, unsigned size, unsigned assoc, unsigned line_bytes, u
     c->mshr = calloc(nmshr, sizeof *c->mshr);
     c->wpool = calloc((size_t)nmshr * merge, sizeof *c->wpool);
     c->missq = calloc(missq, sizeof *c->missq);
-    if (!c->lines || !c->mshr || !c->wpool || !c->missq || !c->sets) {
+    c->pf_gone = calloc(L1_PF_GONE, sizeof *c->pf_gone);
+    if (!c->lines || !c->mshr || !c->wpool || !c->missq || !c->pf_gone || !c->sets) {
         gpu_l1_free(c);
         return 1;
     }
@@ -35,13 +36,47 @@ void gpu_l1_free(gpu_l1 *c)
     free(c->mshr);
     free(c->wpool);
     free(c->missq);
+    free(c->pf_gone);
     memset(c, 0, sizeof *c);
+}
+
+/* ---- prefetch accounting (gpu_l1.h) ---- */
+
+/* a prefetched line leaves the L1 before any demand read used it */
+static void pf_evicted(gpu_l1 *c, l1_line *l)
+{
+    uint64_t *e = &c->pf_gone[l->line % L1_PF_GONE];
+    l->pf = 0;
+    c->pf.early_evicted++;
+    if (!*e) c->pf_ngone++;
+    *e = l->line + 1; /* takes the entry of an earlier line of the same index */
+}
+
+/* a miss on `line` (reserved, or a demand read sent past the L1): a demand read on a
+ * prefetched line that left unused counts; either way the line is no longer gone */
+static void pf_missed(gpu_l1 *c, uint64_t line, int demand)
+{
+    uint64_t *e = &c->pf_gone[line % L1_PF_GONE];
+    if (*e != line + 1) return;
+    *e = 0;
+    c->pf_ngone--;
+    if (demand) c->pf.early_evicted_demanded++;
 }
 
 void gpu_l1_invalidate(gpu_l1 *c)
 {
     for (size_t i = 0; i < (size_t)c->sets * c->assoc; i++)
-        if (c->lines[i].state == L1_VALID) c->lines[i].state = L1_INVALID;
+        if (c->lines[i].state == L1_VALID) {
+            if (c->lines[i].pf) {
+                c->lines[i].pf = 0;
+                c->pf.early_evicted++;
+            }
+            c->lines[i].state = L1_INVALID;
+        }
+    if (c->pf_ngone) { /* a new kernel: demands of the last one only */
+        memset(c->pf_gone, 0, L1_PF_GONE * sizeof *c->pf_gone);
+        c->pf_ngone = 0;
+    }
 }
 
 static void missq_push(gpu_l1 *c, uint64_t line, uint16_t mshr, int write, int bypass, uint8_t warp,
@@ -95,13 +130,22 @@ int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slo
     if (write) { /* write-evict, no write-allocate: the write goes down, a valid copy dies */
         if (gpu_l1_missq_full(c)) return L1_FAIL_MISSQ;
         if (commit) {
-            if (hit && hit->state == L1_VALID) hit->state = L1_INVALID;
+            if (hit && hit->state == L1_VALID) {
+                if (hit->pf) pf_evicted(c, hit);
+                hit->state = L1_INVALID;
+            }
             missq_push(c, line, L1_NO_MSHR, 1, 0, warp, slot);
         }
         return L1_WRITE;
     }
     if (hit && hit->state == L1_VALID) {
-        if (commit) hit->lru = ++c->stamp;
+        if (commit) {
+            hit->lru = ++c->stamp;
+            if (hit->pf && warp != L1_NO_WARP) { /* the prefetch was in time */
+                hit->pf = 0;
+                c->pf.useful++;
+            }
+        }
         return L1_HIT;
     }
     if (hit) { /* reserved: merge into its MSHR */
@@ -112,6 +156,10 @@ int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slo
             m->w[m->n].slot = slot;
             m->n++;
             hit->lru = ++c->stamp;
+            if (hit->pf && warp != L1_NO_WARP) { /* the prefetch was late but serves it */
+                hit->pf = 0;
+                c->pf.late++;
+            }
         }
         return L1_HIT_PENDING;
     }
@@ -127,6 +175,10 @@ int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slo
         m->n = 1;
         m->w[0].warp = warp;
         m->w[0].slot = slot;
+        if (c->pf_ngone) pf_missed(c, line, warp != L1_NO_WARP);
+        if (victim->pf) pf_evicted(c, victim); /* valid: a reserved line is never a victim */
+        victim->pf = (uint8_t)(warp == L1_NO_WARP);
+        c->pf.issued += victim->pf;
         victim->line = line;
         victim->state = L1_RESERVED;
         victim->mshr = mi;
@@ -139,6 +191,7 @@ int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slo
 int gpu_l1_bypass(gpu_l1 *c, uint64_t line, uint8_t warp, uint8_t slot)
 {
     if (gpu_l1_missq_full(c)) return 0;
+    if (c->pf_ngone) pf_missed(c, line, warp != L1_NO_WARP);
     missq_push(c, line, L1_NO_MSHR, 0, 1, warp, slot);
     return 1;
 }

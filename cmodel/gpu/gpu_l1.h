@@ -8,6 +8,19 @@
  * changes; the requester retries. A write needs only a miss queue slot; it invalidates
  * a valid copy. Probing (commit = 0) never changes state, so the SM can tell a block in
  * front of the L1 (the REQ hook, gpu_hooks.h) the answer in the same cycle and then commit.
+ *
+ * Prefetch accounting: a read whose requester is L1_NO_WARP is a prefetch (the PREFETCH
+ * hook); every other read is a demand read. A line a prefetch reserved keeps a flag
+ * until a demand read uses it (a hit on the valid line: useful; a merge into its MSHR:
+ * late) or it leaves the L1 unused (replaced, write-evicted or invalidated: early
+ * evicted). The addresses of the lines that left unused wait in a direct-mapped table
+ * of L1_PF_GONE entries (one per line address modulo L1_PF_GONE; a later eviction
+ * takes the entry of an earlier one of the same index, whose demand then goes uncounted,
+ * so the count is a lower bound) until a demand read misses on one of them (counted as
+ * early evicted and demanded) or a miss brings the line back; gpu_l1_invalidate (a
+ * kernel boundary) empties it, so only demands of the same kernel count. Bypassed reads
+ * use no line; one the L1 would have taken as a miss (gpu_l1_bypass) counts as a
+ * demand miss. With no prefetch the cost is a byte per line and a flag test.
  */
 #ifndef GPU_L1_H
 #define GPU_L1_H
@@ -38,6 +51,7 @@ typedef struct l1_line {
     uint64_t lru;   /* last use (a per-cache counter) */
     uint16_t mshr;  /* when RESERVED: its MSHR */
     uint8_t state;
+    uint8_t pf;     /* reserved by a prefetch, not yet used by a demand read */
 } l1_line;
 
 typedef struct l1_waiter { uint8_t warp, slot; } l1_waiter;
@@ -51,6 +65,20 @@ typedef struct l1_mshr {
 
 typedef struct l1_missq_ent { uint64_t line, t; uint16_t mshr; uint8_t write, bypass, warp, slot; } l1_missq_ent;
 
+#define L1_NO_WARP 0xffu   /* the requester of a prefetch read: no warp waits for it */
+#define L1_PF_GONE 1024u   /* entries of the table of prefetched lines evicted unused */
+
+/* prefetch accounting (above); `dropped` is counted by the prefetch's sender, which
+ * only probes a prefetch the L1 would not take as a miss */
+typedef struct l1_pf_stats {
+    uint64_t issued;        /* prefetch reads taken as a miss (line and MSHR reserved) */
+    uint64_t dropped;       /* prefetch reads answered hit, hit-pending or refused */
+    uint64_t useful;        /* first demand hit on a valid prefetched line */
+    uint64_t late;          /* first demand merge into a prefetch's MSHR */
+    uint64_t early_evicted; /* prefetched lines that left the L1 before a demand used them */
+    uint64_t early_evicted_demanded; /* of those, lines a demand read then missed on */
+} l1_pf_stats;
+
 typedef struct gpu_l1 {
     unsigned sets, assoc, nmshr, merge, missq_cap;
     l1_line *lines;        /* sets * assoc */
@@ -60,6 +88,9 @@ typedef struct gpu_l1 {
     l1_missq_ent *missq;   /* ring */
     unsigned mq_head, mq_count;
     uint64_t stamp;
+    l1_pf_stats pf;
+    uint64_t *pf_gone;     /* L1_PF_GONE entries: line address + 1 (0 empty) */
+    unsigned pf_ngone;     /* entries in use */
 } gpu_l1;
 
 #define L1_NO_MSHR 0xffffu
@@ -68,7 +99,8 @@ int gpu_l1_init(gpu_l1 *c, unsigned size, unsigned assoc, unsigned line_bytes, u
                 unsigned merge, unsigned missq);
 void gpu_l1_free(gpu_l1 *c);
 void gpu_l1_invalidate(gpu_l1 *c); /* kernel boundary: drop every valid line */
-/* A read or write of one line by (warp, slot). commit = 0: answer only. */
+/* A read or write of one line by (warp, slot); a read by warp L1_NO_WARP is a
+ * prefetch. commit = 0: answer only. */
 int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slot, int commit);
 /* The way a read of `line` uses: the way holding it (valid or reserved), else the way
  * a miss would fill (an invalid one first, else the least recently used valid one);

@@ -257,6 +257,12 @@ static uint32_t req_pc(const gpu_sm *S, int write, unsigned warp, unsigned slot)
     return write || warp == GPU_NO_WARP ? 0 : S->wd[warp].slot[slot].pc;
 }
 
+/* is the read of `line` its load's first line request (the lowest active lane's)? */
+static uint8_t is_first(gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot)
+{
+    return !write && warp != GPU_NO_WARP && bd_slot(S, warp, slot)[0].line == line;
+}
+
 static void note_demand(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r)
 {
     gpu_l1_event *e = &S->seen;
@@ -267,6 +273,7 @@ static void note_demand(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t war
     e->warp = warp;
     e->slot = slot;
     e->prefetch = 0;
+    e->first = is_first(S, line, write, warp, slot);
     e->result = r;
 }
 
@@ -280,6 +287,7 @@ static int l1_consult(gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t
     e.warp = warp;
     e.slot = slot;
     e.prefetch = warp == GPU_NO_WARP;
+    e.first = is_first(S, line, write, warp, slot);
     e.result = r;
     e.way = gpu_l1_way_for(&S->l1, line);
     *decision = GPU_L1_ALLOCATE;
@@ -321,7 +329,7 @@ static void l1_bypass_commit(gpu *g, gpu_sm *S, uint64_t line, uint8_t warp, uin
  * sends a read that would allocate past the L1 instead */
 static int l1_accept(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r)
 {
-    if (S->pf) note_demand(g, S, line, write, warp, slot, r);
+    if (S->pf || S->sched) note_demand(g, S, line, write, warp, slot, r);
     if (S->l1h) {
         int d;
         if (l1_consult(S, line, write, warp, slot, r, &d)) return 1;
@@ -341,7 +349,7 @@ static int l1_refused(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp,
     L1_TRACE(g, S, 0, line, write, r);
     S->access[r]++;
     if (!write) bd_refused(g, S, warp, slot, line, r);
-    if (S->pf) note_demand(g, S, line, write, warp, slot, r);
+    if (S->pf || S->sched) note_demand(g, S, line, write, warp, slot, r);
     if (S->l1h) {
         int d;
         return l1_consult(S, line, write, warp, slot, r, &d);
@@ -407,7 +415,7 @@ int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed)
     }
     S->bypass++;
     bd_accept(g, S, r->warp, r->slot, r->line, BD_BYPASS);
-    if (S->pf) note_demand(g, S, r->line, 0, r->warp, r->slot, probed);
+    if (S->pf || S->sched) note_demand(g, S, r->line, 0, r->warp, r->slot, probed);
     if (S->l1h) {
         int d;
         return l1_consult(S, r->line, 0, r->warp, r->slot, probed, &d);
@@ -423,8 +431,11 @@ int gpu_prefetch_issue(gpu_prefetch_io *io, uint64_t line)
     io->port_free = 0;
     S->port_at = g->now;
     int r = gpu_l1_access(&S->l1, line, 0, GPU_NO_WARP, 0, 0);
-    if (r != L1_MISS) return r; /* present, pending or refused: dropped, nothing changes */
-    if (S->l1h) { /* observed: a prefetch is never turned into a bypass */
+    if (r != L1_MISS) { /* present, pending or refused: dropped, nothing changes */
+        S->l1.pf.dropped++;
+        return r;
+    }
+    if (S->l1h) { /* observed: a prefetch is never turned into a bypass; the L1 counts it issued */
         int d;
         if (l1_consult(S, line, 0, GPU_NO_WARP, 0, r, &d)) io->stop = 1;
     }
@@ -658,23 +669,37 @@ static inline int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
     return pick;
 }
 
+uint32_t gpu_sched_pc(const gpu_sched_event *e, unsigned w)
+{
+    const gpu_sm *S = e->sm;
+    return w < e->g->c.warps && S->w[w].live && !S->w[w].prog_done ? e->g->L->ops[S->w[w].opi].pc : 0;
+}
+
 /* the SCHED hook: the block may replace the policy's pick with another ready warp, or
  * none; the policy's state then follows the warp that really issued */
-static int sched_hook(gpu *g, gpu_sm *S, unsigned s, int lsu_free, unsigned last0, int greedy0, int *pick)
+static int sched_hook(gpu *g, gpu_sm *S, unsigned s, int lsu_free, unsigned last0, int greedy0, uint64_t live,
+                      int *pick)
 {
     unsigned n = g->c.schedulers, W = g->c.warps;
     gpu_sched_event e;
+    e.g = g;
+    e.sm = S;
     e.sched = s;
     e.nsched = n;
-    e.ready = e.mem = 0;
+    e.ready = e.mem = e.load = 0;
+    e.live = live;
     for (unsigned ws = s; ws < W; ws += n) {
         if (!can_issue(g, &S->w[ws], lsu_free)) continue;
         e.ready |= 1ull << ws;
         unsigned kind = g->L->ops[S->w[ws].opi].kind;
         if (kind == GK_LOAD || kind == GK_STORE) e.mem |= 1ull << ws;
+        if (kind == GK_LOAD) e.load |= 1ull << ws;
     }
     e.policy_pick = *pick;
     e.live_warps = S->live_warps;
+    e.seen = S->seen_at == g->now;
+    if (e.seen) e.demand = S->seen;
+    else memset(&e.demand, 0, sizeof e.demand);
     int p = *pick;
     if (S->sched->drv->sched(S->sched, &e, &p)) return 1;
     if (p >= (int)W || (p >= 0 && !(e.ready >> p & 1))) p = -1;
@@ -698,11 +723,15 @@ static int sm_schedule_hooked(gpu *g, gpu_sm *S)
     unsigned n = g->c.schedulers;
     int lsu_free = !S->ls.busy;
     int issued = 0;
+    uint64_t live = 0;
+    if (S->sched)
+        for (unsigned ws = 0; ws < g->c.warps; ws++)
+            if (S->w[ws].live) live |= 1ull << ws;
     for (unsigned s = 0; s < n; s++) {
         unsigned last0 = S->last[s];
         int greedy0 = S->greedy[s];
         int pick = policy_pick(g, S, s, lsu_free);
-        if (S->sched && sched_hook(g, S, s, lsu_free, last0, greedy0, &pick)) return 1;
+        if (S->sched && sched_hook(g, S, s, lsu_free, last0, greedy0, live, &pick)) return 1;
         if (pick < 0) continue;
         int mem = g->L->ops[S->w[pick].opi].kind == GK_LOAD || g->L->ops[S->w[pick].opi].kind == GK_STORE;
         issue(g, S, (unsigned)pick);

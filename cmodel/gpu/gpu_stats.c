@@ -25,6 +25,13 @@ void gpu_totals_get(const gpu *g, gpu_totals *t)
         t->lsu_stall_cycles += S->stall;
         t->load_lat_sum += S->lat_sum;
         t->load_lat_n += S->lat_n;
+        const l1_pf_stats *p = &S->l1.pf;
+        t->l1_pf.issued += p->issued;
+        t->l1_pf.dropped += p->dropped;
+        t->l1_pf.useful += p->useful;
+        t->l1_pf.late += p->late;
+        t->l1_pf.early_evicted += p->early_evicted;
+        t->l1_pf.early_evicted_demanded += p->early_evicted_demanded;
     }
     t->l1_merges = t->l1_access[L1_HIT_PENDING];
     for (unsigned i = 0; i < g->c.l2_slices; i++) {
@@ -63,6 +70,16 @@ double gpu_l1_pending_rate(const gpu_totals *t)
 }
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+/* prefetches a demand read used (in time or late) per prefetch issued */
+static double pf_accuracy(const l1_pf_stats *p) { return ratio(p->useful + p->late, p->issued); }
+
+/* correctly predicted lines (used, or demanded after an early eviction) that were
+ * evicted before their demand */
+static double pf_early_ratio(const l1_pf_stats *p)
+{
+    return ratio(p->early_evicted_demanded, p->useful + p->late + p->early_evicted_demanded);
+}
 
 /* ---- load-latency breakdown ---- */
 
@@ -225,6 +242,12 @@ void gpu_print_table(const gpu *g, FILE *f)
     fprintf(f, "%-28s assoc %" PRIu64 ", mshr %" PRIu64 ", merge %" PRIu64 ", missq %" PRIu64 "\n",
             "L1 reservation fails", t.l1_access[L1_FAIL_ASSOC], t.l1_access[L1_FAIL_MSHR],
             t.l1_access[L1_FAIL_MERGE], t.l1_access[L1_FAIL_MISSQ]);
+    if (t.l1_pf.issued) /* only with a prefetch source */
+        fprintf(f, "%-28s issued %" PRIu64 ", dropped %" PRIu64 ", useful %" PRIu64 ", late %" PRIu64
+                   ", evicted unused %" PRIu64 " (%" PRIu64 " demanded later)"
+                   " (accuracy %.1f%%, early evictions %.1f%%)\n",
+                "L1 prefetches", t.l1_pf.issued, t.l1_pf.dropped, t.l1_pf.useful, t.l1_pf.late, t.l1_pf.early_evicted,
+                t.l1_pf.early_evicted_demanded, 100.0 * pf_accuracy(&t.l1_pf), 100.0 * pf_early_ratio(&t.l1_pf));
     fprintf(f, "%-28s %" PRIu64 "\n", "memory-stage stall cycles", t.lsu_stall_cycles);
     fprintf(f, "%-28s hit %" PRIu64 ", miss %" PRIu64 ", merged %" PRIu64 ", writes %" PRIu64 "\n", "L2 reads",
             t.l2_hits, t.l2_misses, t.l2_merges, t.l2_writes);
@@ -328,6 +351,14 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
     J("l1_fail_merge", t.l1_access[L1_FAIL_MERGE]);
     J("l1_fail_missq", t.l1_access[L1_FAIL_MISSQ]);
     J("l1_mshr_merges", t.l1_merges);
+    J("l1_prefetches_issued", t.l1_pf.issued);
+    J("l1_prefetches_dropped", t.l1_pf.dropped);
+    J("l1_prefetches_useful", t.l1_pf.useful);
+    J("l1_prefetches_late", t.l1_pf.late);
+    J("l1_prefetches_early_evicted", t.l1_pf.early_evicted);
+    J("l1_prefetches_early_evicted_demanded", t.l1_pf.early_evicted_demanded);
+    fprintf(f, "    \"l1_prefetch_accuracy\": %.6f,\n", pf_accuracy(&t.l1_pf));
+    fprintf(f, "    \"l1_prefetch_early_eviction_ratio\": %.6f,\n", pf_early_ratio(&t.l1_pf));
     J("lsu_stall_cycles", t.lsu_stall_cycles);
     J("l2_hits", t.l2_hits);
     J("l2_misses", t.l2_misses);

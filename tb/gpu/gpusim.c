@@ -243,6 +243,8 @@ int main(int argc, char **argv)
     int nbinds = 0, ntraces = 0;
     const char *sets[256];
     int nsets = 0;
+    static char alias_buf[4096]; /* the assignments of kinds' own options */
+    size_t alias_used = 0;
     const char *preset = "base-s";
     const char *kind_on[GPU_MAX_KINDS] = {0}; /* --KIND on|off, by block-list position */
 
@@ -330,8 +332,19 @@ int main(int argc, char **argv)
                 fprintf(stderr, "gpusim: %s '%s': must be %s\n", a, v, alias_values(a + 2, " or "));
                 return 2;
             }
-            if (nsets == 256) { fprintf(stderr, "gpusim: too many --set\n"); return 2; }
-            sets[nsets++] = set;
+            /* one assignment, or several joined by ';' (kept in alias_buf) */
+            for (const char *p = set; *p;) {
+                size_t l = strcspn(p, ";");
+                if (nsets == 256 || alias_used + l + 1 > sizeof alias_buf) {
+                    fprintf(stderr, "gpusim: too many --set\n");
+                    return 2;
+                }
+                memcpy(alias_buf + alias_used, p, l);
+                alias_buf[alias_used + l] = 0;
+                sets[nsets++] = alias_buf + alias_used;
+                alias_used += l + 1;
+                p += l + (p[l] == ';');
+            }
         }
         else { fprintf(stderr, "gpusim: unknown option '%s' (see --help)\n", a); return 2; }
 #undef NEED_ARG

@@ -1,4 +1,4 @@
-/* test_l1.c: the L1, its MSHRs and miss queue on hand-worked cases. */
+/* test_l1.c: the L1, its MSHRs, miss queue and prefetch accounting on hand-worked cases. */
 #include <string.h>
 
 #include "gpu_l1.h"
@@ -114,9 +114,127 @@ static void test_write_evict_and_lru(void)
     gpu_l1_free(&c);
 }
 
+/* the prefetch counters equal these (issued, useful, late, early evicted, of them demanded);
+ * dropped is the prefetch sender's (tb/unit/gpu/test_hooks.c) */
+static int pf_is(const gpu_l1 *c, uint64_t issued, uint64_t useful, uint64_t late, uint64_t evicted, uint64_t demanded)
+{
+    const l1_pf_stats *p = &c->pf;
+    return p->issued == issued && p->useful == useful && p->late == late && p->early_evicted == evicted &&
+           p->early_evicted_demanded == demanded && p->dropped == 0;
+}
+
+#define PF L1_NO_WARP
+
+static void test_prefetch_accounting(void)
+{
+    gpu_l1 c;
+    fresh(&c, 32, 8, 16);
+    /* late: the first demand read merging into a prefetch's MSHR; only the first */
+    UNIT_CHECK(gpu_l1_access(&c, 1, 0, PF, 0, 0) == L1_MISS && pf_is(&c, 0, 0, 0, 0, 0), "a probe counts nothing");
+    UNIT_CHECK(gpu_l1_access(&c, 1, 0, PF, 0, 1) == L1_MISS && pf_is(&c, 1, 0, 0, 0, 0), "a prefetch miss is issued");
+    UNIT_CHECK(gpu_l1_access(&c, 1, 0, 3, 0, 1) == L1_HIT_PENDING && pf_is(&c, 1, 0, 1, 0, 0),
+               "a demand merging into the prefetch's MSHR: late");
+    UNIT_CHECK(gpu_l1_access(&c, 1, 0, 4, 0, 1) == L1_HIT_PENDING && pf_is(&c, 1, 0, 1, 0, 0),
+               "the second merge: nothing");
+    fill_line(&c, 1);
+    UNIT_CHECK(gpu_l1_access(&c, 1, 0, 3, 0, 1) == L1_HIT && pf_is(&c, 1, 0, 1, 0, 0),
+               "a hit after a late use: nothing");
+    /* useful: the first demand hit on a valid prefetched line; a prefetch hit is no use */
+    gpu_l1_access(&c, 2, 0, PF, 0, 1);
+    fill_line(&c, 2);
+    UNIT_CHECK(gpu_l1_access(&c, 2, 0, PF, 0, 1) == L1_HIT && pf_is(&c, 2, 0, 1, 0, 0), "a prefetch hit uses nothing");
+    UNIT_CHECK(gpu_l1_access(&c, 2, 0, 0, 0, 1) == L1_HIT && pf_is(&c, 2, 1, 1, 0, 0), "a demand hit: useful");
+    UNIT_CHECK(gpu_l1_access(&c, 2, 0, 0, 0, 1) == L1_HIT && pf_is(&c, 2, 1, 1, 0, 0), "the second hit: nothing");
+    drain_missq(&c);
+
+    /* early eviction by replacement: prefetched line 0 is set 0's least recent line when
+     * 128 misses; a demand read of line 0 then misses on it (demanded) */
+    gpu_l1_access(&c, 0, 0, PF, 0, 1);
+    fill_line(&c, 0);
+    for (unsigned i = 1; i < 4; i++) {
+        gpu_l1_access(&c, 32 * i, 0, 0, 0, 1);
+        fill_line(&c, 32 * i);
+    }
+    drain_missq(&c);
+    UNIT_CHECK(pf_is(&c, 3, 1, 1, 0, 0), "set 0 full, prefetched line 0 unused");
+    UNIT_CHECK(gpu_l1_access(&c, 128, 0, 0, 0, 1) == L1_MISS && pf_is(&c, 3, 1, 1, 1, 0) && c.pf_ngone == 1,
+               "replaced unused: early evicted, its line kept");
+    UNIT_CHECK(gpu_l1_access(&c, 0, 0, 0, 0, 1) == L1_MISS && pf_is(&c, 3, 1, 1, 1, 1) && c.pf_ngone == 0,
+               "a demand miss on it: demanded, the entry cleared");
+    fill_line(&c, 128);
+    fill_line(&c, 0);
+    UNIT_CHECK(gpu_l1_access(&c, 0, 0, 0, 0, 1) == L1_HIT && pf_is(&c, 3, 1, 1, 1, 1),
+               "a demand-filled line is no prefetch");
+    drain_missq(&c);
+
+    /* write-evict, then a demand read misses on it */
+    gpu_l1_access(&c, 3, 0, PF, 0, 1);
+    fill_line(&c, 3);
+    UNIT_CHECK(gpu_l1_access(&c, 3, 1, 0, 0, 1) == L1_WRITE && pf_is(&c, 4, 1, 1, 2, 1),
+               "write-evicted unused: early evicted");
+    UNIT_CHECK(gpu_l1_access(&c, 3, 0, 0, 0, 1) == L1_MISS && pf_is(&c, 4, 1, 1, 2, 2), "then demanded");
+    drain_missq(&c);
+
+    /* a prefetch bringing an evicted line back clears its entry uncounted; a refused
+     * demand read is no use */
+    gpu_l1_access(&c, 5, 0, PF, 0, 1);
+    fill_line(&c, 5);
+    gpu_l1_access(&c, 5, 1, 0, 0, 1);
+    UNIT_CHECK(pf_is(&c, 5, 1, 1, 3, 2) && c.pf_ngone == 1, "line 5 evicted unused");
+    UNIT_CHECK(gpu_l1_access(&c, 5, 0, PF, 0, 1) == L1_MISS && pf_is(&c, 6, 1, 1, 3, 2) && c.pf_ngone == 0,
+               "prefetched again: the entry cleared, nothing demanded");
+    drain_missq(&c);
+    UNIT_CHECK(gpu_l1_access(&c, 5, 0, 0, 0, 1) == L1_HIT_PENDING && pf_is(&c, 6, 1, 2, 3, 2), "then used late");
+    fill_line(&c, 5);
+    drain_missq(&c);
+    gpu_l1_free(&c);
+
+    fresh(&c, 4, 1, 8); /* one waiter an MSHR: a demand read cannot merge */
+    gpu_l1_access(&c, 4, 0, PF, 0, 1);
+    UNIT_CHECK(gpu_l1_access(&c, 4, 0, 0, 0, 1) == L1_FAIL_MERGE && pf_is(&c, 1, 0, 0, 0, 0),
+               "a refused demand: no use");
+    fill_line(&c, 4);
+    UNIT_CHECK(gpu_l1_access(&c, 4, 0, 0, 0, 1) == L1_HIT && pf_is(&c, 1, 1, 0, 0, 0), "the retry hits: useful");
+    gpu_l1_free(&c);
+
+    /* the kernel boundary: a valid unused prefetched line is dropped (early evicted), a
+     * reserved one stays; the table is emptied, so a demand miss after it counts nothing */
+    fresh(&c, 32, 8, 16);
+    gpu_l1_access(&c, 6, 0, PF, 0, 1);
+    fill_line(&c, 6);
+    gpu_l1_access(&c, 7, 0, PF, 0, 1);
+    gpu_l1_access(&c, 9, 0, PF, 0, 1);
+    fill_line(&c, 9);
+    gpu_l1_access(&c, 9, 1, 0, 0, 1);
+    UNIT_CHECK(pf_is(&c, 3, 0, 0, 1, 0) && c.pf_ngone == 1, "line 9 write-evicted unused");
+    gpu_l1_invalidate(&c);
+    UNIT_CHECK(pf_is(&c, 3, 0, 0, 2, 0) && c.pf_ngone == 0, "invalidate: line 6 early evicted, the table emptied");
+    drain_missq(&c);
+    UNIT_CHECK(gpu_l1_access(&c, 9, 0, 0, 0, 1) == L1_MISS && pf_is(&c, 3, 0, 0, 2, 0),
+               "a new kernel's demand: nothing");
+    UNIT_CHECK(gpu_l1_access(&c, 7, 0, 0, 0, 1) == L1_HIT_PENDING && pf_is(&c, 3, 0, 1, 2, 0),
+               "the reserved prefetch survived: late");
+    drain_missq(&c);
+
+    /* the table is direct-mapped: line 1034 takes line 10's entry (1034 % 1024), so a
+     * demand of line 10 goes uncounted; a demand read bypassed past the L1 counts */
+    for (uint64_t l = 10; l <= 1034; l += 1024) {
+        gpu_l1_access(&c, l, 0, PF, 0, 1);
+        fill_line(&c, l);
+        gpu_l1_access(&c, l, 1, 0, 0, 1);
+    }
+    UNIT_CHECK(pf_is(&c, 5, 0, 1, 4, 0) && c.pf_ngone == 1, "two evicted unused, one entry");
+    UNIT_CHECK(gpu_l1_access(&c, 10, 0, 0, 0, 1) == L1_MISS && pf_is(&c, 5, 0, 1, 4, 0), "line 10's entry was taken");
+    drain_missq(&c);
+    UNIT_CHECK(gpu_l1_bypass(&c, 1034, 0, 0) && pf_is(&c, 5, 0, 1, 4, 1) && c.pf_ngone == 0,
+               "a bypassed demand read of line 1034: demanded");
+    gpu_l1_free(&c);
+}
+
 void test_l1(void)
 {
     test_hit_miss_merge();
     test_reservation_fails();
     test_write_evict_and_lru();
+    test_prefetch_accounting();
 }
