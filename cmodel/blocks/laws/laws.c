@@ -1,0 +1,207 @@
+/*
+ * laws.c: C model of rtl/laws/laws.v, register for register (laws.h).
+ *
+ * The scheduling order is an order matrix: for each pair i < j one bit, "warp i is
+ * ahead of warp j" (ahead[i] bit j). The first ready warp is the ready warp that no
+ * other ready warp is ahead of. A group move rewrites, in one cycle, exactly the bits
+ * of the pairs the move separates (one warp in the moved set, the other not), so the
+ * relative order inside and outside the set stays as it was (docs/deviations.md A1).
+ */
+#include "laws.h"
+
+#include <string.h>
+
+int laws_is_ahead(const laws_state *s, unsigned i, unsigned j)
+{
+    return i < j ? (int)(s->ahead[i] >> j & 1) : !(s->ahead[j] >> i & 1);
+}
+
+/* the full rows from the triangle */
+static void derive(laws_state *s)
+{
+    unsigned W = s->cfg.Warps;
+    for (unsigned i = 0; i < W; i++) {
+        uint64_t r = s->ahead[i] & ~bits_mask(i + 1);
+        for (unsigned j = 0; j < i; j++)
+            if (!(s->ahead[j] >> i & 1)) r |= (uint64_t)1 << j;
+        s->full[i] = r;
+    }
+}
+
+/* the ready warp no other ready warp is ahead of; -1 when none is ready */
+static int first_of(const laws_state *s, uint64_t ready)
+{
+    for (uint64_t r = ready; r; r &= r - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(r);
+        if (!(ready & ~s->full[i] & ~((uint64_t)1 << i))) return (int)i;
+    }
+    return -1;
+}
+
+void laws_order(const laws_state *s, unsigned *out)
+{
+    unsigned W = s->cfg.Warps;
+    for (unsigned i = 0; i < W; i++) {
+        unsigned place = 0;
+        for (unsigned j = 0; j < W; j++)
+            if (j != i && laws_is_ahead(s, j, i)) place++;
+        out[place] = i;
+    }
+}
+
+static void reset(laws_state *s)
+{
+    unsigned W = s->cfg.Warps;
+    memset(s->llt, 0, sizeof s->llt);
+    memset(s->wgt_v, 0, sizeof s->wgt_v);
+    memset(s->wgt, 0, sizeof s->wgt);
+    memset(s->ahead, 0, sizeof s->ahead);
+    for (unsigned i = 0; i < W; i++) /* warp order 0, 1, .. */
+        s->ahead[i] = bits_mask(W) & ~bits_mask(i + 1);
+    derive(s);
+}
+
+void laws_init(laws_state *s, const laws_cfg *cfg)
+{
+    memset(s, 0, sizeof *s);
+    s->cfg = *cfg;
+    reset(s);
+}
+
+/* the decisions of one cycle */
+typedef struct laws_dec {
+    int iss, fb;          /* a valid load issue, a valid feedback */
+    unsigned w;           /* the issuing warp */
+    uint64_t grp_vec;     /* its group */
+    int grp_ok;
+    unsigned grp;         /* the WGT entry it gets */
+    uint64_t fb_vec;      /* the reported group */
+} laws_dec;
+
+static void decide(const laws_state *s, const laws_in *in, laws_dec *d)
+{
+    const laws_cfg *P = &s->cfg;
+    memset(d, 0, sizeof *d);
+    d->w = (unsigned)(in->iss_warp_i & bits_mask(laws_ww(P)));
+    d->iss = (in->iss_i & 1) && d->w < P->Warps;
+    if (d->iss) {
+        uint32_t ll = s->llt[d->w];
+        for (unsigned v = 0; v < P->Warps; v++)
+            if (s->llt[v] == ll) d->grp_vec |= (uint64_t)1 << v;
+    }
+    for (unsigned g = 0; g < P->Groups && !d->grp_ok; g++)
+        if (!s->wgt_v[g]) d->grp_ok = 1, d->grp = g;
+    unsigned fg = (unsigned)(in->fb_grp_i & bits_mask(laws_gw(P)));
+    d->fb = (in->fb_i & 1) && fg < P->Groups && s->wgt_v[fg];
+    if (d->fb) d->fb_vec = s->wgt[fg];
+}
+
+void laws_eval(const laws_state *s, const laws_in *in, laws_out *out)
+{
+    laws_dec d;
+    decide(s, in, &d);
+    int p = first_of(s, in->ready_i & bits_mask(s->cfg.Warps));
+    out->pick_ok_o = p >= 0;
+    out->pick_o = p >= 0 ? (unsigned)p : 0;
+    out->grp_ok_o = d.grp_ok;
+    out->grp_o = d.grp_ok ? d.grp : 0;
+    out->grp_vec_o = d.grp_vec;
+    out->fb_ok_o = d.fb;
+    out->fb_vec_o = d.fb_vec;
+}
+
+void laws_tick(laws_state *s, const laws_in *in)
+{
+    const laws_cfg *P = &s->cfg;
+    unsigned W = P->Warps;
+    uint64_t mask = bits_mask(W);
+    if (in->rst_i & 1) {
+        reset(s);
+        return;
+    }
+    laws_dec d;
+    decide(s, in, &d);
+    /* the order: feedback move, then the prefetch targets to the head, then launched
+     * warps to the tail; the last move that separates a pair decides it */
+    uint64_t G = d.fb_vec, T = (in->pft_i & 1) ? in->pft_vec_i & mask : 0, N = in->new_i & mask;
+    int hit = (int)(in->fb_hit_i & 1);
+    int moves = (d.fb && G) || T || N;
+    for (unsigned i = 0; moves && i < W; i++)
+        for (unsigned j = i + 1; j < W; j++) {
+            unsigned gi = G >> i & 1, gj = G >> j & 1, ti = T >> i & 1, tj = T >> j & 1, ni = N >> i & 1,
+                     nj = N >> j & 1;
+            int b = -1;
+            if (ni != nj) b = (int)nj;
+            else if (ti != tj) b = (int)ti;
+            else if (d.fb && gi != gj) b = (int)(hit ? gi : gj);
+            if (b >= 0) s->ahead[i] = (s->ahead[i] & ~((uint64_t)1 << j)) | ((uint64_t)b << j);
+        }
+    if (moves) derive(s);
+    /* the WGT: the reported entry is freed, the issuing load's group takes a free one */
+    if (d.fb) s->wgt_v[in->fb_grp_i & bits_mask(laws_gw(P))] = 0;
+    if (d.iss && d.grp_ok) {
+        s->wgt_v[d.grp] = 1;
+        s->wgt[d.grp] = d.grp_vec;
+    }
+    /* the LLT: the issuing warp's new last load; launched warps start with none (0) */
+    if (d.iss) s->llt[d.w] = (uint32_t)(in->iss_pc_i & bits_mask(P->PcBits));
+    for (unsigned v = 0; v < W; v++)
+        if (N >> v & 1) s->llt[v] = 0;
+}
+
+static void probe_fill(const void *sv, void *pv)
+{
+    const laws_state *s = sv;
+    laws_probe *p = pv;
+    unsigned q = 0, W = s->cfg.Warps;
+    memset(p->ahead, 0, sizeof p->ahead);
+    for (unsigned i = 0; i < W; i++) {
+        p->llt[i] = s->llt[i];
+        for (unsigned j = i + 1; j < W; j++, q++)
+            if (s->ahead[i] >> j & 1) p->ahead[q / 64] |= (uint64_t)1 << (q % 64);
+    }
+    for (unsigned g = 0; g < s->cfg.Groups; g++) {
+        p->wgt_v[g] = s->wgt_v[g];
+        p->wgt[g] = s->wgt[g];
+    }
+}
+
+#define BLK_T_CFG laws_cfg
+#define BLK_T_IN laws_in
+#define BLK_T_OUT laws_out
+#define BLK_T_PROBE laws_probe
+static const blk_param laws_params[] = {LAWS_PARAMS(BLK_PARAM_ROW)};
+BLK_PORT_FUNCS(laws, LAWS_PORTS, LAWS_PROBES, LAWS_WAVES)
+static const char *const laws_groups[] = LAWS_GROUPS;
+/* the seed's design first (Table II: 48 warps, 32-bit PCs, 3 WGT entries); small ones
+ * for fast, dense lockstep */
+static const char *const laws_presets[] = {"final", "",
+                                           "small", "Warps=8,PcBits=4,Groups=2",
+                                           "tiny",  "Warps=4,PcBits=2,Groups=1",
+                                           NULL};
+
+static void kind_init(void *s, const void *cfg) { laws_init(s, cfg); }
+static void kind_eval(const void *s, const void *in, void *out) { laws_eval(s, in, out); }
+static void kind_tick(void *s, const void *in) { laws_tick(s, in); }
+
+const blk_kind laws_kind = {
+    "laws",
+    sizeof(laws_cfg),
+    sizeof(laws_in),
+    sizeof(laws_out),
+    sizeof(laws_state),
+    sizeof(laws_probe),
+    laws_params,
+    (int)(sizeof laws_params / sizeof laws_params[0]),
+    laws_presets,
+    NULL,
+    NULL,
+    laws_ports,
+    laws_probes,
+    laws_waves,
+    laws_groups,
+    kind_init,
+    kind_eval,
+    kind_tick,
+    probe_fill,
+};

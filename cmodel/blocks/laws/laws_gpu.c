@@ -1,0 +1,205 @@
+/*
+ * laws_gpu.c: LAWS in the GPU memory model, at the SCHED hook (cmodel/gpu/gpu_hooks.h):
+ * the SM's warp scheduler (seed 001 section IV-A). `--sched laws` (LAWS alone) or
+ * `--sched apres` (LAWS with SAP, sap_gpu.c).
+ *
+ * Each scheduler call is one block cycle (docs/deviations.md A2): the block picks the
+ * first ready warp of the scheduler's warps in its order. If that warp issues a load,
+ * the same cycle's iss_* inputs form its group (the LLT compare) and take a WGT entry.
+ * At the first call of each GPU cycle the driver also passes
+ *   - the LSU's report: the first line request of a load (its lowest thread's line)
+ *     that the L1 took this cycle, hit (a hit, or a hit on a line being filled) or miss,
+ *     for the WGT entry the load got at issue (loads reach the L1 in issue order: a
+ *     FIFO of issued loads finds it);
+ *   - SAP's prefetch targets of the previous cycle (moved to the head);
+ *   - warps launched since the previous cycle (LLT cleared, moved to the tail).
+ * A miss report's group goes to SAP (laws_gpu_mail, read at the end of the cycle).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_hooks.h"
+#include "laws.h"
+#include "sap.h"
+
+#define LD_FIFO 16
+
+typedef struct laws_gpu_priv {
+    laws_gpu_mail mail;   /* first: read by sap_gpu.c */
+    uint64_t prev_live;
+    unsigned head, n;     /* issued loads waiting for their first L1 access, oldest first */
+    struct {
+        uint8_t warp, ok, grp;
+    } q[LD_FIFO];
+} laws_gpu_priv;
+
+enum { C_PICKS, C_DIFFER, C_LOADS, C_GROUPS, C_GROUP_WARPS, C_WGT_FULL, C_FB_HIT, C_FB_MISS, C_TARGET_MOVES,
+       C_LAUNCHED, C_COUNT };
+
+/* the JSON keys are "laws_" + name */
+static const gpu_ctr_def laws_ctrs[C_COUNT] = {
+    [C_PICKS] = {"picks", GPU_CTR_SUM, 0},
+    [C_DIFFER] = {"picks_not_policy", GPU_CTR_SUM, 0},
+    [C_LOADS] = {"loads", GPU_CTR_SUM, 0},
+    [C_GROUPS] = {"groups", GPU_CTR_SUM, 1},
+    [C_GROUP_WARPS] = {"group_warps", GPU_CTR_SUM, 0},
+    [C_WGT_FULL] = {"wgt_full", GPU_CTR_SUM, 0},
+    [C_FB_HIT] = {"head_hits", GPU_CTR_SUM, 1},
+    [C_FB_MISS] = {"head_misses", GPU_CTR_SUM, 1},
+    [C_TARGET_MOVES] = {"target_moves", GPU_CTR_SUM, 0},
+    [C_LAUNCHED] = {"launched", GPU_CTR_SUM, 0},
+};
+
+/* gpusim's --sched (issue [apres]): the baseline policies, LAWS alone, LAWS with SAP */
+static const gpu_opt_alias laws_aliases[] = {
+    {"sched", "lrr", "core.sched=lrr;laws=off;sap=off", "warp scheduler: LRR, GTO, seed 001's LAWS, or APRES (LAWS + SAP)"},
+    {"sched", "gto", "core.sched=gto;laws=off;sap=off", NULL},
+    {"sched", "laws", "laws=on;sap=off", NULL},
+    {"sched", "apres", "laws=on;sap=on", NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static int laws_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)
+{
+    const laws_cfg *P = cfgv;
+    if (P->Warps < c->warps) {
+        snprintf(err, n, "laws: Warps=%u is fewer than the SM's %u warps (set laws.Warps or core.warps)", P->Warps,
+                 c->warps);
+        return 1;
+    }
+    return 0;
+}
+
+static int laws_gpu_init(gpu_hook_inst *h, char *err, size_t n)
+{
+    laws_in *in = h->in;
+    in->rst_i = 1; /* one reset cycle before the first */
+    if (h->bi.eval(h->bi.self, in, h->out) || h->bi.tick(h->bi.self, in)) {
+        snprintf(err, n, "laws@%u: lockstep mismatch in the reset cycle", h->index);
+        return 1;
+    }
+    in->rst_i = 0;
+    return 0;
+}
+
+/* the WGT entry of warp w's oldest issued load that has not reached the L1 (older ones
+ * of other warps that never will are dropped); -1 none */
+static int take_load(gpu_hook_inst *h, unsigned w)
+{
+    laws_gpu_priv *p = h->priv;
+    while (p->n) {
+        unsigned i = p->head;
+        p->head = (p->head + 1) % LD_FIFO;
+        p->n--;
+        if (p->q[i].warp == w) return p->q[i].ok ? p->q[i].grp : -1;
+    }
+    return -1;
+}
+
+static int laws_gpu_sched(gpu_hook_inst *h, const gpu_sched_event *e, int *pick)
+{
+    const laws_cfg *P = h->cfg;
+    laws_gpu_priv *p = h->priv;
+    laws_in *in = h->in;
+    laws_out *out = h->out;
+    uint64_t now = *h->now;
+    memset(in, 0, sizeof *in);
+    in->ready_i = e->ready & bits_mask(P->Warps);
+    if (e->sched == 0) {
+        in->new_i = e->live & ~p->prev_live & bits_mask(P->Warps);
+        p->prev_live = e->live;
+        h->ctr[C_LAUNCHED] += (uint64_t)__builtin_popcountll(in->new_i);
+        const gpu_l1_event *d = &e->demand;
+        if (e->seen && d->first && !d->write && !d->prefetch && !l1_failed(d->result)) {
+            int g = take_load(h, d->warp);
+            if (g >= 0) {
+                in->fb_i = 1;
+                in->fb_grp_i = (unsigned)g;
+                in->fb_hit_i = d->result == L1_HIT || d->result == L1_HIT_PENDING;
+            }
+        }
+        gpu_hook_inst *sap = gpu_hook_sibling(h, &sap_kind);
+        if (sap) {
+            const sap_gpu_mail *m = sap->priv;
+            if (m->at == now) { /* accepted in the previous cycle (at = cycle + 1) */
+                in->pft_i = 1;
+                in->pft_vec_i = m->vec & bits_mask(P->Warps);
+                h->ctr[C_TARGET_MOVES]++;
+            }
+        }
+    }
+    if (h->gate && !in->ready_i && !in->fb_i && !in->pft_i && !in->new_i) {
+        /* clock gating (C binding only): nothing ready, nothing moves, nothing changes */
+        *pick = -1;
+        return 0;
+    }
+    if (h->bi.eval(h->bi.self, in, out)) return 1;
+    int w = out->pick_ok_o ? (int)out->pick_o : -1;
+    if (w >= 0 && (e->load >> w & 1)) { /* the picked warp issues a load: its group */
+        in->iss_i = 1;
+        in->iss_warp_i = (unsigned)w;
+        in->iss_pc_i = gpu_sched_pc(e, (unsigned)w) & bits_mask(P->PcBits);
+        if (h->bi.eval(h->bi.self, in, out)) return 1;
+        if (p->n == LD_FIFO) {
+            fprintf(stderr, "gpusim: laws@%u: more than %d loads issued without reaching the L1 (cycle %" PRIu64 ")\n",
+                    h->index, LD_FIFO, now);
+            return 1;
+        }
+        unsigned t = (p->head + p->n++) % LD_FIFO;
+        p->q[t].warp = (uint8_t)w;
+        p->q[t].ok = (uint8_t)out->grp_ok_o;
+        p->q[t].grp = (uint8_t)out->grp_o;
+        h->ctr[C_LOADS]++;
+        if (out->grp_ok_o) {
+            h->ctr[C_GROUPS]++;
+            h->ctr[C_GROUP_WARPS] += (uint64_t)__builtin_popcountll(out->grp_vec_o);
+        } else {
+            h->ctr[C_WGT_FULL]++;
+        }
+    }
+    if (out->fb_ok_o) {
+        h->ctr[in->fb_hit_i ? C_FB_HIT : C_FB_MISS]++;
+        if (!in->fb_hit_i) {
+            p->mail.at = now + 1;
+            p->mail.vec = out->fb_vec_o;
+            p->mail.warp = e->demand.warp;
+        }
+    }
+    if (w >= 0) h->ctr[C_PICKS]++;
+    if (w != e->policy_pick) h->ctr[C_DIFFER]++;
+    *pick = w;
+    return h->bi.tick(h->bi.self, in) ? 1 : 0;
+}
+
+static void laws_describe(const gpu_hook_inst *h, FILE *f)
+{
+    const laws_gpu_priv *p = h->priv;
+    fprintf(f, ", laws %u loads before the L1", p->n);
+}
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+static void laws_table(FILE *f, const uint64_t *t, uint64_t cycles, unsigned instances)
+{
+    (void)cycles;
+    fprintf(f,
+            "%-28s %" PRIu64 " loads (%u SMs): %" PRIu64 " groups of %.1f warps, WGT full %" PRIu64 "; head access "
+            "hit %" PRIu64 ", miss %" PRIu64 "; SAP target moves %" PRIu64 "; picks unlike the base policy %.1f%%\n",
+            "LAWS scheduler (laws)", t[C_LOADS], instances, t[C_GROUPS], ratio(t[C_GROUP_WARPS], t[C_GROUPS]),
+            t[C_WGT_FULL], t[C_FB_HIT], t[C_FB_MISS], t[C_TARGET_MOVES], 100.0 * ratio(t[C_DIFFER], t[C_PICKS]));
+}
+
+const gpu_block_driver laws_gpu = {
+    .kind = &laws_kind,
+    .hook = GPU_HOOK_SCHED,
+    .ctrs = laws_ctrs,
+    .nctrs = C_COUNT,
+    .priv_size = sizeof(laws_gpu_priv),
+    .aliases = laws_aliases,
+    .check = laws_gpu_check,
+    .init = laws_gpu_init,
+    .sched = laws_gpu_sched,
+    .describe = laws_describe,
+    .table = laws_table,
+};

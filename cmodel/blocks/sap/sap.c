@@ -1,0 +1,267 @@
+/*
+ * sap.c: C model of rtl/sap/sap.v, register for register (sap.h), with the registers
+ * of its rtl/common parts (cam, age_order, divider) stepped as those modules step them.
+ *
+ * A load (ld_i) looks its PC up in the PT. A new PC takes a free entry, else the LRU
+ * one: {PC, warp, address, stride 0}. A known PC is checked: with dw = warp - PT.warp
+ * and diff = address - PT.address (both two's complement, diff modulo 2^AddrW), the
+ * stride matches when dw != 0 and diff == PT.stride x dw; a mismatch starts the
+ * divider on |diff| / |dw| (when it is idle), whose quotient, signed, becomes the
+ * entry's stride when it is done (unless a new PC took the entry meanwhile). Either way the entry takes the load's warp and
+ * address. A missing load whose stride matched and whose group LAWS hands over loads
+ * the warp queue with the group's other warps (prefetch targets) and keeps the base
+ * address, the missing warp u and the stride; the lowest warp v in the queue is the
+ * next prefetch, base + (v - u) x stride.
+ */
+#include "sap.h"
+
+#include <string.h>
+
+void sap_init(sap_state *s, const sap_cfg *cfg)
+{
+    memset(s, 0, sizeof *s);
+    s->cfg = *cfg;
+}
+
+/* the pair bit of (i, j), i < j, in age_order's order (0,1), (0,2) .. (1,2) .. */
+static unsigned pair_at(unsigned n, unsigned i, unsigned j) { return i * n - i * (i + 1) / 2 + (j - i - 1); }
+
+/* age_order: is entry i older than entry j (i != j)? */
+static int older(const sap_state *s, unsigned i, unsigned j)
+{
+    unsigned n = s->cfg.Entries;
+    return i < j ? (int)(s->lruo >> pair_at(n, i, j) & 1) : !(s->lruo >> pair_at(n, j, i) & 1);
+}
+
+/* signed magnitude of a (WW+1)-bit two's complement difference a - b of warps */
+static unsigned wdiff(unsigned a, unsigned b, int *neg)
+{
+    *neg = a < b;
+    return a < b ? b - a : a - b;
+}
+
+typedef struct sap_dec {
+    int ld, hit;
+    unsigned e;           /* entry hit or allocated */
+    unsigned res;
+    uint64_t diff;        /* address - PT.address, modulo 2^AddrW */
+    unsigned dwmag;
+    int dwneg;
+    int accept;
+    uint64_t tvec;        /* targets */
+    int pf;
+    unsigned v;           /* the next prefetch's warp */
+    uint64_t pf_addr;
+} sap_dec;
+
+static void decide(const sap_state *s, const sap_in *in, sap_dec *d)
+{
+    const sap_cfg *P = &s->cfg;
+    uint64_t am = bits_mask(P->AddrW);
+    unsigned n = P->Entries, i;
+    memset(d, 0, sizeof *d);
+    unsigned warp = (unsigned)(in->ld_warp_i & bits_mask(sap_ww(P)));
+    d->ld = (in->ld_i & 1) && warp < P->Warps && !(in->rst_i & 1);
+    uint32_t pc = (uint32_t)(in->ld_pc_i & bits_mask(P->PcBits));
+    for (i = 0; i < n && !d->hit; i++)
+        if (s->ptv[i] && s->ptpc[i] == pc) d->hit = 1, d->e = i;
+    if (!d->hit) { /* the lowest free entry, else the oldest (LRU) */
+        for (i = 0; i < n && s->ptv[i]; i++) continue;
+        if (i < n) {
+            d->e = i;
+        } else {
+            for (i = 0; i < n; i++) {
+                unsigned j;
+                for (j = 0; j < n; j++)
+                    if (j != i && !older(s, i, j)) break;
+                if (j == n) break;
+            }
+            d->e = i < n ? i : 0;
+        }
+    }
+    if (d->ld) {
+        if (!d->hit) {
+            d->res = SAP_RES_NEW;
+        } else {
+            d->dwmag = wdiff(warp, s->ptw[d->e], &d->dwneg);
+            d->diff = ((in->ld_addr_i & am) - s->pta[d->e]) & am;
+            uint64_t prod = (s->pts[d->e] * d->dwmag) & am, expect = d->dwneg ? (0 - prod) & am : prod;
+            if (d->dwmag == 0) d->res = SAP_RES_SAME;
+            else if (d->diff == expect) d->res = SAP_RES_MATCH;
+            else d->res = s->dcnt ? SAP_RES_BUSY : SAP_RES_DIV;
+        }
+        if (d->res == SAP_RES_MATCH && (in->ld_miss_i & 1) && (in->grp_i & 1)) {
+            d->tvec = in->grp_vec_i & bits_mask(P->Warps) & ~((uint64_t)1 << warp);
+            d->accept = d->tvec != 0;
+            if (!d->accept) d->tvec = 0;
+        }
+    }
+    if (s->wq) {
+        int neg;
+        d->pf = 1;
+        d->v = (unsigned)__builtin_ctzll(s->wq);
+        unsigned mag = wdiff(d->v, s->bu, &neg);
+        uint64_t prod = (s->bstr * mag) & am;
+        d->pf_addr = (s->base + (neg ? 0 - prod : prod)) & am;
+    }
+}
+
+void sap_eval(const sap_state *s, const sap_in *in, sap_out *out)
+{
+    sap_dec d;
+    decide(s, in, &d);
+    out->res_o = d.res;
+    out->pt_idx_o = d.ld ? d.e : 0;
+    out->tgt_o = d.accept;
+    out->tgt_vec_o = d.tvec;
+    out->pf_o = d.pf;
+    out->pf_warp_o = d.pf ? d.v : 0;
+    out->pf_addr_o = d.pf ? d.pf_addr : 0;
+}
+
+void sap_tick(sap_state *s, const sap_in *in)
+{
+    const sap_cfg *P = &s->cfg;
+    uint64_t am = bits_mask(P->AddrW);
+    unsigned n = P->Entries;
+    if (in->rst_i & 1) {
+        /* the cam keeps its keys and age_order its pair bits (qualified by valid bits) */
+        memset(s->ptv, 0, sizeof s->ptv);
+        memset(s->ptw, 0, sizeof s->ptw);
+        memset(s->pta, 0, sizeof s->pta);
+        memset(s->pts, 0, sizeof s->pts);
+        s->lruv = 0;
+        s->wq = s->base = s->bstr = 0;
+        s->bu = 0;
+        s->dvidx = s->dvneg = s->dvlive = 0;
+        s->drem = s->dquo = s->ddiv = 0;
+        s->dcnt = s->ddone = 0;
+        return;
+    }
+    sap_dec d;
+    decide(s, in, &d);
+    unsigned warp = (unsigned)(in->ld_warp_i & bits_mask(sap_ww(P)));
+    int alloc = d.ld && !d.hit;
+    uint64_t str_e = s->pts[d.e]; /* the entry's stride before this edge */
+    /* the divider's result becomes its entry's stride, unless the entry changed hands */
+    if (s->ddone && s->dvlive && !(alloc && d.e == s->dvidx))
+        s->pts[s->dvidx] = s->dvneg ? (0 - s->dquo) & am : s->dquo;
+    /* the divider (rtl/common/divider.v): start, or one restoring step */
+    int start = d.res == SAP_RES_DIV;
+    if (start) {
+        int dneg = (int)(d.diff >> (P->AddrW - 1) & 1);
+        s->dvidx = (uint8_t)d.e;
+        s->dvlive = 1;
+        s->dvneg = (uint8_t)(dneg ^ d.dwneg);
+        s->drem = 0;
+        s->dquo = dneg ? (0 - d.diff) & am : d.diff;
+        s->ddiv = d.dwmag;
+        s->dcnt = (uint8_t)P->AddrW;
+        s->ddone = 0;
+    } else if (s->dcnt) {
+        unsigned top = (unsigned)(s->drem >> (P->AddrW - 1) & 1);
+        uint64_t lo = ((s->drem << 1) | (s->dquo >> (P->AddrW - 1) & 1)) & am;
+        int fits = top || lo >= s->ddiv;
+        s->drem = fits ? (lo - s->ddiv) & am : lo;
+        s->dquo = ((s->dquo << 1) | (uint64_t)fits) & am;
+        s->dcnt--;
+        s->ddone = s->dcnt == 0;
+    } else {
+        s->ddone = 0;
+    }
+    if (!start && alloc && d.e == s->dvidx) s->dvlive = 0; /* a new PC took the entry */
+    /* the PT entry and the LRU order */
+    if (alloc) {
+        s->ptv[d.e] = 1;
+        s->ptpc[d.e] = (uint32_t)(in->ld_pc_i & bits_mask(P->PcBits));
+        s->pts[d.e] = 0;
+    }
+    if (d.ld) {
+        s->ptw[d.e] = (uint8_t)warp;
+        s->pta[d.e] = in->ld_addr_i & am;
+        /* age_order: insert (alloc) or touch (hit) makes e the youngest */
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned j = i + 1; j < n; j++) {
+                unsigned q = pair_at(n, i, j);
+                if (j == d.e) s->lruo |= (uint64_t)1 << q;
+                else if (i == d.e) s->lruo &= ~((uint64_t)1 << q);
+            }
+        s->lruv |= (uint64_t)1 << d.e;
+    }
+    /* the warp queue */
+    if (d.accept) {
+        s->wq = d.tvec;
+        s->base = in->ld_addr_i & am;
+        s->bu = (uint8_t)warp;
+        s->bstr = str_e; /* the matched stride (not a divider result written at this edge) */
+    } else if (d.pf && (in->pf_ack_i & 1)) {
+        s->wq &= ~((uint64_t)1 << d.v);
+    }
+}
+
+static void probe_fill(const void *sv, void *pv)
+{
+    const sap_state *s = sv;
+    sap_probe *p = pv;
+    for (unsigned i = 0; i < s->cfg.Entries; i++) {
+        p->ptv[i] = s->ptv[i];
+        p->ptpc[i] = s->ptpc[i];
+        p->ptw[i] = s->ptw[i];
+        p->pta[i] = s->pta[i];
+        p->pts[i] = s->pts[i];
+    }
+    p->lruv[0] = s->lruv;
+    p->lruo[0] = s->lruo;
+    p->wq[0] = s->wq;
+    p->base[0] = s->base;
+    p->bu[0] = s->bu;
+    p->bstr[0] = s->bstr;
+    p->dvidx[0] = s->dvidx;
+    p->dvlive[0] = s->dvlive;
+    p->dvneg[0] = s->dvneg;
+    p->dcnt[0] = s->dcnt;
+    p->ddone[0] = s->ddone;
+    p->drem[0] = s->drem;
+    p->dquo[0] = s->dquo;
+    p->ddiv[0] = s->ddiv;
+}
+
+#define BLK_T_CFG sap_cfg
+#define BLK_T_IN sap_in
+#define BLK_T_OUT sap_out
+#define BLK_T_PROBE sap_probe
+static const blk_param sap_params[] = {SAP_PARAMS(BLK_PARAM_ROW)};
+BLK_PORT_FUNCS(sap, SAP_PORTS, SAP_PROBES, SAP_WAVES)
+static const char *const sap_groups[] = SAP_GROUPS;
+/* the seed's design first (Table II); small ones for fast, dense lockstep */
+static const char *const sap_presets[] = {"final", "",
+                                          "small", "Warps=8,PcBits=4,AddrW=12,Entries=3",
+                                          "tiny",  "Warps=4,PcBits=2,AddrW=8,Entries=1",
+                                          "gpu",   "AddrW=32",
+                                          NULL};
+
+static void kind_init(void *s, const void *cfg) { sap_init(s, cfg); }
+static void kind_eval(const void *s, const void *in, void *out) { sap_eval(s, in, out); }
+static void kind_tick(void *s, const void *in) { sap_tick(s, in); }
+
+const blk_kind sap_kind = {
+    "sap",
+    sizeof(sap_cfg),
+    sizeof(sap_in),
+    sizeof(sap_out),
+    sizeof(sap_state),
+    sizeof(sap_probe),
+    sap_params,
+    (int)(sizeof sap_params / sizeof sap_params[0]),
+    sap_presets,
+    NULL,
+    NULL,
+    sap_ports,
+    sap_probes,
+    sap_waves,
+    sap_groups,
+    kind_init,
+    kind_eval,
+    kind_tick,
+    probe_fill,
+};

@@ -1,0 +1,164 @@
+`default_nettype none
+// laws: the locality aware warp scheduler (LAWS) of seed 001 section IV-A (APRES, ISCA
+// 2016): the last-load table (LLT, one last-load PC per warp), the warp-group table
+// (WGT, Groups entries of a Warps-bit vector) and the scheduling order of the warps.
+//
+// The order is an order matrix: one bit per pair i < j, "warp i is ahead of warp j",
+// Warps x (Warps - 1) / 2 bits in ahead_q, pairs in the order (0,1), (0,2) .. (1,2) .. The pick is the ready warp
+// that no other ready warp is ahead of (greedy: the order changes only by group moves,
+// so the head warp keeps issuing while it is ready). A move of a set of warps to the
+// head or the tail rewrites only the pairs it separates, all in one cycle, so the
+// relative order inside and outside the set stays (docs/deviations.md A1).
+//
+// Per cycle (one call of a warp scheduler):
+//   iss_i: a load issues from iss_warp_i: its group is every warp whose LLT entry equals
+//          the issuing warp's; it takes the lowest free WGT entry (none when full) and
+//          LLT[iss_warp_i] = iss_pc_i at the edge.
+//   fb_i:  the LSU reports WGT entry fb_grp_i's head access: hit moves the group to the
+//          head, miss to the tail (fb_vec_o is the group, SAP's warp queue); the entry
+//          is freed.
+//   pft_i: SAP's prefetch targets move to the head (after the feedback's move).
+//   new_i: launched warps get an empty LLT entry (0) and move to the tail (last).
+// The C model (cmodel/blocks/laws/laws.c) is this, register for register; the port
+// list is cmodel/blocks/laws/laws_ports.def; docs/apres.md tells the flow.
+module laws #(
+    parameter integer Warps  = 48,
+    parameter integer PcBits = 32,
+    parameter integer Groups = 3
+) (
+    input  wire              clk_i,
+    input  wire              rst_i,
+    // pick
+    input  wire [ Warps-1:0] ready_i,
+    output wire              pick_ok_o,
+    output wire [    WW-1:0] pick_o,
+    // load issue: group formation
+    input  wire              iss_i,
+    input  wire [    WW-1:0] iss_warp_i,
+    input  wire [PcBits-1:0] iss_pc_i,
+    output wire              grp_ok_o,
+    output wire [    GW-1:0] grp_o,
+    output wire [ Warps-1:0] grp_vec_o,
+    // group moves
+    input  wire              fb_i,
+    input  wire [    GW-1:0] fb_grp_i,
+    input  wire              fb_hit_i,
+    output wire              fb_ok_o,
+    output wire [ Warps-1:0] fb_vec_o,
+    input  wire              pft_i,
+    input  wire [ Warps-1:0] pft_vec_i,
+    input  wire [ Warps-1:0] new_i
+);
+  localparam integer WW = $clog2(Warps);  // Warps >= 2
+  localparam integer GW = (Groups > 1) ? $clog2(Groups) : 1;
+  localparam [WW:0] NumW = Warps[WW:0];
+  localparam [GW:0] NumG = Groups[GW:0];
+  localparam integer Pairs = Warps * (Warps - 1) / 2;
+
+  generate
+    if (Warps < 2 || Warps > 64) begin : g_bad_warps
+      laws_parameter_Warps_out_of_range_2_to_64 u_err ();
+    end
+    if (PcBits < 1 || PcBits > 32) begin : g_bad_pcbits
+      laws_parameter_PcBits_out_of_range_1_to_32 u_err ();
+    end
+    if (Groups < 1 || Groups > 8) begin : g_bad_groups
+      laws_parameter_Groups_out_of_range_1_to_8 u_err ();
+    end
+  endgenerate
+
+  reg [Warps*PcBits-1:0] llt_q;
+  reg [Groups-1:0] wgt_v_q;
+  reg [Groups*Warps-1:0] wgt_q;
+  reg [Pairs-1:0] ahead_q;
+
+  // ---- the full order matrix: row i bit j = warp i is ahead of warp j
+  // (pair (i, j), i < j, is bit i*Warps - i*(i+1)/2 + j-i-1: an expression of the loop
+  // variables only, so every select below is a constant after unrolling)
+  reg [Warps*Warps-1:0] ahead_full;
+  integer fi, fj;
+  always @* begin
+    ahead_full = {Warps * Warps{1'b0}};
+    for (fi = 0; fi < Warps; fi = fi + 1)
+      for (fj = fi + 1; fj < Warps; fj = fj + 1) begin
+        ahead_full[fi*Warps+fj] = ahead_q[fi*Warps-fi*(fi+1)/2+fj-fi-1];
+        ahead_full[fj*Warps+fi] = ~ahead_q[fi*Warps-fi*(fi+1)/2+fj-fi-1];
+      end
+  end
+
+  // ---- the pick: the ready warp every other ready warp is behind
+  reg [Warps-1:0] is_first, is_head, self;
+  integer pi;
+  always @* begin
+    for (pi = 0; pi < Warps; pi = pi + 1) begin
+      self = {Warps{1'b0}};
+      self[pi] = 1'b1;
+      is_first[pi] = ready_i[pi] & ((ready_i & ~self & ~ahead_full[pi*Warps+:Warps]) == {Warps{1'b0}});
+      is_head[pi] = (~self & ~ahead_full[pi*Warps+:Warps]) == {Warps{1'b0}};
+    end
+  end
+  wire [WW-1:0] first_idx;
+  prio_enc #(.Width(Warps), .IdxW(WW)) u_pick (.req_i(is_first), .idx_o(first_idx), .valid_o(pick_ok_o));
+  assign pick_o = pick_ok_o ? first_idx : {WW{1'b0}};
+
+  // ---- group formation: every warp whose LLPC equals the issuing warp's
+  wire iss = iss_i && {1'b0, iss_warp_i} < NumW;
+  wire [PcBits-1:0] own_ll = llt_q[iss_warp_i*PcBits+:PcBits];
+  reg [Warps-1:0] grp_vec;
+  integer gv;
+  always @* begin
+    grp_vec = {Warps{1'b0}};
+    for (gv = 0; gv < Warps; gv = gv + 1) grp_vec[gv] = iss && llt_q[gv*PcBits+:PcBits] == own_ll;
+  end
+  assign grp_vec_o = grp_vec;
+  wire [GW-1:0] free_idx;
+  prio_enc #(.Width(Groups), .IdxW(GW)) u_free (.req_i(~wgt_v_q), .idx_o(free_idx), .valid_o(grp_ok_o));
+  assign grp_o = grp_ok_o ? free_idx : {GW{1'b0}};
+
+  // ---- the LSU's feedback
+  assign fb_ok_o = fb_i && {1'b0, fb_grp_i} < NumG && wgt_v_q[fb_grp_i];
+  assign fb_vec_o = fb_ok_o ? wgt_q[fb_grp_i*Warps+:Warps] : {Warps{1'b0}};
+
+  // ---- next order: the feedback's move, then targets to the head, then launched warps
+  // to the tail; the last move that separates a pair decides its bit
+  wire [Warps-1:0] tgt = pft_i ? pft_vec_i : {Warps{1'b0}};
+  reg [Pairs-1:0] ahead_d;
+  integer ui, uj;
+  always @* begin
+    ahead_d = ahead_q;
+    for (ui = 0; ui < Warps; ui = ui + 1)
+      for (uj = ui + 1; uj < Warps; uj = uj + 1)
+        if (new_i[ui] != new_i[uj]) ahead_d[ui*Warps-ui*(ui+1)/2+uj-ui-1] = new_i[uj];
+        else if (tgt[ui] != tgt[uj]) ahead_d[ui*Warps-ui*(ui+1)/2+uj-ui-1] = tgt[ui];
+        else if (fb_ok_o && fb_vec_o[ui] != fb_vec_o[uj])
+          ahead_d[ui*Warps-ui*(ui+1)/2+uj-ui-1] = fb_hit_i ? fb_vec_o[ui] : fb_vec_o[uj];
+  end
+
+  integer li;
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      llt_q   <= {Warps * PcBits{1'b0}};
+      wgt_v_q <= {Groups{1'b0}};
+      wgt_q   <= {Groups * Warps{1'b0}};
+      ahead_q <= {Pairs{1'b1}};  // warp order 0, 1, ..: every lower warp ahead
+    end else begin
+      ahead_q <= ahead_d;
+      if (fb_ok_o) wgt_v_q[fb_grp_i] <= 1'b0;
+      if (iss && grp_ok_o) begin
+        wgt_v_q[grp_o] <= 1'b1;
+        wgt_q[grp_o*Warps+:Warps] <= grp_vec;
+      end
+      if (iss) llt_q[iss_warp_i*PcBits+:PcBits] <= iss_pc_i;
+      for (li = 0; li < Warps; li = li + 1) if (new_i[li]) llt_q[li*PcBits+:PcBits] <= {PcBits{1'b0}};
+    end
+  end
+
+  // ---- waveform-only wires: the head of the order, the kind of move this cycle
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [WW-1:0] head_w;
+  wire head_ok;
+  prio_enc #(.Width(Warps), .IdxW(WW)) u_head (.req_i(is_head), .idx_o(head_w), .valid_o(head_ok));
+  wire [1:0] moved_w = !fb_ok_o ? 2'd0 : fb_hit_i ? 2'd1 : 2'd2;
+  /* verilator lint_on UNUSEDSIGNAL */
+endmodule
+`default_nettype wire

@@ -1,0 +1,61 @@
+# tb/blocks/sap/manifest.sh: what the shared scripts run for SAP, APRES's prefetcher
+# (seed 001 sec. IV-B). The variables and their defaults are described in
+# tb/blocks/mrpb/manifest.sh's header; what is not set here takes its default.
+MAIN_CONFIG="@final"
+
+# ---- lint: the seed's design, the smallest, the largest
+LINT_CONFIGS=("" "-GWarps=2 -GPcBits=1 -GAddrW=8 -GEntries=1" "-GWarps=64 -GPcBits=32 -GAddrW=64 -GEntries=11"
+              "-GWarps=5 -GPcBits=3 -GAddrW=9 -GEntries=6")
+LINT_YOSYS_CONFIGS=("" "-GWarps=8 -GPcBits=4 -GAddrW=12 -GEntries=3")
+LINT_PORT_CONFIGS=("" "@small" "@tiny" "@gpu" "Warps=64,Entries=11")
+
+# ---- random lockstep: the seed's design, a small and a one-entry PT (every new PC
+# replaces), and 11 entries under 14 PCs with mostly negative strides; 1.0 M cycles
+LOCKSTEP_MATRIX=("@final|" "@small|" "@tiny|pcs=2" "Warps=16,PcBits=6,AddrW=16,Entries=11|pcs=14,neg=0.6")
+LOCKSTEP_CYCLES=250000
+# every check outcome (new entry, same warp, match, mismatch with the divider started
+# and busy), targets and prefetches
+coverage_wants() { echo "res_o=0 res_o=1 res_o=2 res_o=3 res_o=4 res_o=5 tgt_o=1 pf_o=1"; }
+
+ASAN_RANDOM=("@final|" "@tiny|restride=0.05")
+ASAN_CYCLES=100000
+
+# ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/sap/<file>
+PLANTED=(
+  # the new stride's sign ignores the warp difference's: the stride register differs
+  # when a division with a negative warp difference ends
+  "stride_sign|@small||sap.v|state|s/dv_neg_q  <= diff_neg ^ dw_neg;/dv_neg_q  <= diff_neg;/"
+  # prefetch addresses always add the offset (v < u goes the wrong way): pf_addr_o differs
+  "offset_sign|@small||sap.v|output|s/(v_neg ? {AddrW{1'b0}} - gen_prod : gen_prod)/gen_prod/"
+  # the check ignores the warp difference's sign: res_o differs at the first such load
+  "check_sign|@small||sap.v|output|s/wire \[AddrW-1:0\] expect_d = dw_neg ? {AddrW{1'b0}} - chk_prod : chk_prod;/wire [AddrW-1:0] expect_d = chk_prod;/"
+  # a replaced PT entry keeps its old stride: the stride register differs at the edge
+  "alloc_keeps_stride|@small|pcs=5|sap.v|state|s/if (pt_wr) pts_q\[e\*AddrW+:AddrW\] <= {AddrW{1'b0}};/if (1'b0) pts_q[e*AddrW+:AddrW] <= {AddrW{1'b0}};/"
+)
+PLANTED_SEED=7
+PLANTED_CYCLES=20000
+
+# ---- VPI checker and cocotb: the small design
+VPI_AGREE=("small|@small||3000")
+COCOTB_AGREE=("@small|1500")
+VPI_RANDOM=("icarus|@small||11|10000" "verilator|@small||11|100000")
+VPI_VECTORS_ICARUS=()
+COCOTB_RANDOM=()
+COCOTB_VECTORS_ICARUS=()
+COCOTB_PLANTED_VLT="offset_sign"
+
+# ---- bench: the seed's design
+BENCH_CYCLES_C=10000000
+BENCH_CYCLES_RTL=1000000
+BENCH_CYCLES_LOCKSTEP=500000
+BENCH_CYCLES_FST=100000
+BENCH_CYCLES_VPI_ICARUS=5000
+
+# ---- GPU model: seed 001's GPU (Table III) with APRES (SAP needs LAWS's groups) on
+# every workload; in lockstep on a short atax (2 SMs, prefetches issued)
+GPU_RUNS=("--config apres --sched apres")
+GPU_LOCKSTEP=("--workload atax --scale 0.1 --config apres --sched apres --set sms=2")
+
+# ---- synthesis smoke: the small configuration, storage from the parameters
+SYNTH_SMOKE=(small)
+SYNTH_SMOKE_CHECK=tb/blocks/sap/synth_smoke.py
