@@ -112,7 +112,17 @@ def measure(res, m):
         hits = matches(res, pat)
         return sum(r["bits"] for _, r in hits) / int(per) if hits else None
     if kind == "l1_percent":
-        return None  # needs an L1 area model; filled in when the block exists
+        # like for like with a CACTI figure: the block's storage bits as SRAM over an L1 of
+        # BYTES data bytes as SRAM (128-byte lines, 8 ways, 32-bit addresses: a tag and 2
+        # status bits per line), both at the liberty's node and CACTI's cell (sram_nodes.json)
+        size, _, libname = arg.partition(":")
+        node = lib(libname).get("node_nm")
+        nodes = json.load(open(os.path.join(HERE, "sram_nodes.json")))
+        lines = int(size) // 128
+        sets = max(1, lines // 8)
+        l1_bits = int(size) * 8 + lines * (32 - 7 - (sets.bit_length() - 1) + 2)
+        blk, l1 = synth.sram_estimate(st["total_bits"], node, nodes), synth.sram_estimate(l1_bits, node, nodes)
+        return 100.0 * blk["low_um2"] / l1["low_um2"] if blk and l1 else None
     raise BadInput(f"claims.json: unknown measure '{m}'")
 
 
@@ -148,6 +158,8 @@ def claim_row(c, results, built):
         key = mo.group(1)
         cfg, _, m = key.rpartition("/")
         r = results.get((blocks[0], cfg)) if cfg else res0
+        if r is None and cfg:  # {block/measure}: another block's result, same configuration
+            r = results.get((cfg, c["config"]))
         if r is None:
             return "n/a"
         try:

@@ -307,9 +307,9 @@ def job_liberty(ctx, variant, lib):
         ys += f"synth -top {ctx['top']} -noabc -run fine:check\n"
     ys += (f"dfflibmap -liberty {L}\n"
            f"abc -D {lib['abc_delay_ps']} -constr {lib['constr']} -liberty {L}\n"
-           "setundef -zero\nopt_clean -purge\n"
+           "setundef -zero\nopt_clean -purge\n"  # -simple-lhs below: OpenSTA reads no {..} = ..
            f"tee -q -o {tag}_stat.txt stat -liberty {L}\n"
-           f"write_verilog -noattr -noexpr -nohex -nodec {tag}.v\n")
+           f"write_verilog -noattr -noexpr -nohex -nodec -simple-lhs {tag}.v\n")
     open(os.path.join(d, f"{tag}.ys"), "w").write(ys)
     t = run_tool(["yosys", "-q", f"{tag}.ys"], os.path.join(d, f"{tag}.log"), d)
     period = STA_PERIOD_NS / lib["time_unit_ns"]
