@@ -72,29 +72,49 @@ module laws #(
   reg [Groups*Warps-1:0] wgt_q;
   reg [Pairs-1:0] ahead_q;
 
-  // ---- the full order matrix: row i bit j = warp i is ahead of warp j
-  // (pair (i, j), i < j, is bit i*Warps - i*(i+1)/2 + j-i-1: an expression of the loop
-  // variables only, so every select below is a constant after unrolling)
-  reg [Warps*Warps-1:0] ahead_full;
-  integer fi, fj;
-  always @* begin
-    ahead_full = {Warps * Warps{1'b0}};
-    for (fi = 0; fi < Warps; fi = fi + 1)
-      for (fj = fi + 1; fj < Warps; fj = fj + 1) begin
-        ahead_full[fi*Warps+fj] = ahead_q[fi*Warps-fi*(fi+1)/2+fj-fi-1];
-        ahead_full[fj*Warps+fi] = ~ahead_q[fi*Warps-fi*(fi+1)/2+fj-fi-1];
-      end
-  end
+  // ---- the order matrix, row by row. Row i of the triangle (pairs (i, i+1) .. (i, W-1))
+  // is the contiguous slice ahead_q[B +: L], B = i*Warps - i*(i+1)/2, L = Warps-1-i;
+  // row_at[i*Warps +: Warps] holds it at bits i+1 .. W-1 (bit j: warp i ahead of warp j).
+  // The next order, per pair: the feedback's move, then targets to the head, then
+  // launched warps to the tail; the last move that separates a pair decides its bit.
+  wire [Warps-1:0] tgt = pft_i ? pft_vec_i : {Warps{1'b0}};
+  wire [Warps*Warps-1:0] row_at;
+  wire [Pairs-1:0] ahead_d;
+  genvar gi;
+  generate
+    for (gi = 0; gi < Warps - 1; gi = gi + 1) begin : g_row
+      localparam integer B = gi * Warps - gi * (gi + 1) / 2;
+      localparam integer L = Warps - 1 - gi;
+      wire [L-1:0] row = ahead_q[B+:L];
+      assign row_at[gi*Warps+:Warps] = {row, {(gi + 1) {1'b0}}};
+      wire [L-1:0] n_hi = new_i[Warps-1:gi+1];
+      wire [L-1:0] t_hi = tgt[Warps-1:gi+1];
+      wire [L-1:0] g_hi = fb_vec_o[Warps-1:gi+1];
+      wire [L-1:0] n_sep = n_hi ^ {L{new_i[gi]}};
+      wire [L-1:0] t_sep = t_hi ^ {L{tgt[gi]}};
+      wire [L-1:0] g_sep = fb_ok_o ? g_hi ^ {L{fb_vec_o[gi]}} : {L{1'b0}};
+      wire [L-1:0] g_val = fb_hit_i ? {L{fb_vec_o[gi]}} : g_hi;
+      assign ahead_d[B+:L] = (n_sep & n_hi) | (~n_sep & t_sep & {L{tgt[gi]}}) |
+                             (~n_sep & ~t_sep & g_sep & g_val) | (~n_sep & ~t_sep & ~g_sep & row);
+    end
+  endgenerate
+  assign row_at[(Warps-1)*Warps+:Warps] = {Warps{1'b0}};  // the last warp's row has no pairs
 
-  // ---- the pick: the ready warp every other ready warp is behind
-  reg [Warps-1:0] is_first, is_head, self;
+  // ---- the pick: the ready warp no other ready warp is ahead of. A lower warp j is
+  // ahead of i when row j has bit i; a higher warp k is ahead of i when row i lacks bit k.
+  reg [Warps-1:0] behind_ready, behind_any, is_first, is_head, above;
   integer pi;
   always @* begin
+    behind_ready = {Warps{1'b0}};
+    behind_any = {Warps{1'b0}};
     for (pi = 0; pi < Warps; pi = pi + 1) begin
-      self = {Warps{1'b0}};
-      self[pi] = 1'b1;
-      is_first[pi] = ready_i[pi] & ((ready_i & ~self & ~ahead_full[pi*Warps+:Warps]) == {Warps{1'b0}});
-      is_head[pi] = (~self & ~ahead_full[pi*Warps+:Warps]) == {Warps{1'b0}};
+      if (ready_i[pi]) behind_ready = behind_ready | row_at[pi*Warps+:Warps];
+      behind_any = behind_any | row_at[pi*Warps+:Warps];
+    end
+    for (pi = 0; pi < Warps; pi = pi + 1) begin
+      above = {Warps{1'b1}} << (pi + 1);
+      is_first[pi] = ready_i[pi] & ~behind_ready[pi] & ~|(ready_i & ~row_at[pi*Warps+:Warps] & above);
+      is_head[pi] = ~behind_any[pi] & ~|(~row_at[pi*Warps+:Warps] & above);
     end
   end
   wire [WW-1:0] first_idx;
@@ -118,21 +138,6 @@ module laws #(
   // ---- the LSU's feedback
   assign fb_ok_o = fb_i && {1'b0, fb_grp_i} < NumG && wgt_v_q[fb_grp_i];
   assign fb_vec_o = fb_ok_o ? wgt_q[fb_grp_i*Warps+:Warps] : {Warps{1'b0}};
-
-  // ---- next order: the feedback's move, then targets to the head, then launched warps
-  // to the tail; the last move that separates a pair decides its bit
-  wire [Warps-1:0] tgt = pft_i ? pft_vec_i : {Warps{1'b0}};
-  reg [Pairs-1:0] ahead_d;
-  integer ui, uj;
-  always @* begin
-    ahead_d = ahead_q;
-    for (ui = 0; ui < Warps; ui = ui + 1)
-      for (uj = ui + 1; uj < Warps; uj = uj + 1)
-        if (new_i[ui] != new_i[uj]) ahead_d[ui*Warps-ui*(ui+1)/2+uj-ui-1] = new_i[uj];
-        else if (tgt[ui] != tgt[uj]) ahead_d[ui*Warps-ui*(ui+1)/2+uj-ui-1] = tgt[ui];
-        else if (fb_ok_o && fb_vec_o[ui] != fb_vec_o[uj])
-          ahead_d[ui*Warps-ui*(ui+1)/2+uj-ui-1] = fb_hit_i ? fb_vec_o[ui] : fb_vec_o[uj];
-  end
 
   integer li;
   always @(posedge clk_i) begin

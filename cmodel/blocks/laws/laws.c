@@ -176,7 +176,7 @@ static const char *const laws_groups[] = LAWS_GROUPS;
 /* the seed's design first (Table II: 48 warps, 32-bit PCs, 3 WGT entries); small ones
  * for fast, dense lockstep */
 static const char *const laws_presets[] = {"final", "",
-                                           "small", "Warps=8,PcBits=4,Groups=2",
+                                           "small", "Warps=8,PcBits=8,Groups=3",
                                            "tiny",  "Warps=4,PcBits=2,Groups=1",
                                            NULL};
 

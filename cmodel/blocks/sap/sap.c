@@ -235,8 +235,8 @@ BLK_PORT_FUNCS(sap, SAP_PORTS, SAP_PROBES, SAP_WAVES)
 static const char *const sap_groups[] = SAP_GROUPS;
 /* the seed's design first (Table II); small ones for fast, dense lockstep */
 static const char *const sap_presets[] = {"final", "",
-                                          "small", "Warps=8,PcBits=4,AddrW=12,Entries=3",
-                                          "tiny",  "Warps=4,PcBits=2,AddrW=8,Entries=1",
+                                          "small", "Warps=8,PcBits=8,AddrW=12,Entries=2",
+                                          "tiny",  "Warps=8,PcBits=8,AddrW=8,Entries=1",
                                           "gpu",   "AddrW=32",
                                           NULL};
 

@@ -102,6 +102,9 @@ static int sap_gpu_prefetch(gpu_hook_inst *h, gpu_prefetch_io *io)
             in->pf_ack_i = 1;
             c[C_SENT]++;
             if (r == L1_MISS) c[C_SENT_MISS]++;
+            /* the inputs changed after the evaluation: evaluate again before the edge (an
+               RTL binding takes its inputs at evaluation) */
+            if (h->bi.eval(h->bi.self, in, out)) return 1;
         } else {
             c[C_PORT_WAIT]++;
         }

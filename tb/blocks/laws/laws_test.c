@@ -139,8 +139,8 @@ static void test_config(void)
     UNIT_CHECK(blk_cfg_build(&laws_kind, &c, NULL, "", err, sizeof err) == 0 && c.Warps == 48 && c.PcBits == 32 &&
                    c.Groups == 3,
                "default = the seed's design (Table II: 48 warps, 4-byte LLPCs, 3 WGT entries)");
-    UNIT_CHECK(blk_cfg_build(&laws_kind, &c, "small", "", err, sizeof err) == 0 && c.Warps == 8 && c.PcBits == 4 &&
-                   c.Groups == 2,
+    UNIT_CHECK(blk_cfg_build(&laws_kind, &c, "small", "", err, sizeof err) == 0 && c.Warps == 8 && c.PcBits == 8 &&
+                   c.Groups == 3,
                "preset small");
     UNIT_CHECK(blk_cfg_build(&laws_kind, &c, NULL, "Warps=1", err, sizeof err) != 0 && strstr(err, "Warps"),
                "Warps=1 rejected, naming Warps");

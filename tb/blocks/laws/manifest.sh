@@ -6,12 +6,12 @@ MAIN_CONFIG="@final"
 # ---- lint: the seed's design, the smallest, the largest (64 warps: bit 63 of every vector)
 LINT_CONFIGS=("" "-GWarps=2 -GPcBits=1 -GGroups=1" "-GWarps=64 -GPcBits=32 -GGroups=8" "-GWarps=5 -GPcBits=3 -GGroups=5")
 LINT_YOSYS_CONFIGS=("" "-GWarps=8 -GPcBits=4 -GGroups=2")
-LINT_PORT_CONFIGS=("" "@small" "@tiny" "Warps=64,Groups=8")
+LINT_PORT_CONFIGS=("" "@tiny" "Warps=64,Groups=8")
 
-# ---- random lockstep: the seed's design, a small one with 2 WGT entries (often full),
-# a tiny one with one entry and 2-bit PCs (groups of every warp), and 5 warps with 8
-# entries and many PCs; 1.0 M cycles
-LOCKSTEP_MATRIX=("@final|" "@small|" "@tiny|hit=0.3,new=0.03" "Warps=5,PcBits=3,Groups=8|iss=0.6,fb=0.2,pcs=7")
+# ---- random lockstep: the seed's design, a small one (the configuration of most
+# vectors), a tiny one with one WGT entry and 2-bit PCs (groups of every warp), and 6
+# warps with many PCs and a full WGT (reset.vec's configuration); 1.0 M cycles
+LOCKSTEP_MATRIX=("@final|" "@small|" "@tiny|hit=0.3,new=0.03" "Warps=6,PcBits=4,Groups=3|iss=0.6,fb=0.2,pcs=7")
 LOCKSTEP_CYCLES=250000
 # every decision the configuration has: a pick and none, a group with and without a WGT
 # entry (Groups=8 with 5 warps and fb=0.2 fills up too), a feedback that moves a group
@@ -24,26 +24,24 @@ ASAN_CYCLES=100000
 PLANTED=(
   # a head miss moves the group to the head as a hit does: the order registers differ at
   # the first miss report, the pick later
-  "miss_to_head|@small||laws.v|state|s/ahead_d\[ui\*Warps-ui\*(ui+1)\/2+uj-ui-1\] = fb_hit_i ? fb_vec_o\[ui\] : fb_vec_o\[uj\];/ahead_d[ui*Warps-ui*(ui+1)\/2+uj-ui-1] = fb_vec_o[ui];/"
+  "miss_to_head|@small||laws.v|state|s/wire \[L-1:0\] g_val = fb_hit_i ? {L{fb_vec_o\[gi\]}} : g_hi;/wire [L-1:0] g_val = {L{fb_vec_o[gi]}};/"
   # the group compares the LLT with the new PC instead of the issuing warp's LLPC:
   # grp_vec_o differs at the first issue where the two differ
   "group_new_pc|@small||laws.v|output|s/grp_vec\[gv\] = iss \&\& llt_q\[gv\*PcBits+:PcBits\] == own_ll;/grp_vec[gv] = iss \&\& llt_q[gv*PcBits+:PcBits] == iss_pc_i;/"
-  # a feedback does not free its WGT entry: the valid register differs at its edge
-  "wgt_not_freed|@small||laws.v|state|s/if (fb_ok_o) wgt_v_q\[fb_grp_i\] <= 1'b0;/if (1'b0) wgt_v_q[fb_grp_i] <= 1'b0;/"
-  # launched warps go to the head instead of the tail
-  "launch_to_head|@tiny|new=0.05|laws.v|state|s/if (new_i\[ui\] != new_i\[uj\]) ahead_d\[ui\*Warps-ui\*(ui+1)\/2+uj-ui-1\] = new_i\[uj\];/if (new_i[ui] != new_i[uj]) ahead_d[ui*Warps-ui*(ui+1)\/2+uj-ui-1] = new_i[ui];/"
 )
+# (two more were shown caught when the block was built and are not rerun, for test
+# time: a feedback that does not free its WGT entry, launched warps to the head)
 PLANTED_SEED=7
 PLANTED_CYCLES=20000
 
 # ---- VPI checker and cocotb: the small design
 VPI_AGREE=("small|@small||3000")
-COCOTB_AGREE=("@small|1500")
-VPI_RANDOM=("icarus|@small||11|10000" "verilator|@small||11|100000")
+COCOTB_AGREE=()  # cocotb runs the planted bugs below (Icarus); for test time no agree run
+VPI_RANDOM=()  # (the agree runs above cover both simulators)
 VPI_VECTORS_ICARUS=()
 COCOTB_RANDOM=()
 COCOTB_VECTORS_ICARUS=()
-COCOTB_PLANTED_VLT="group_new_pc"
+COCOTB_PLANTED_VLT=""
 
 # ---- bench: the seed's design
 BENCH_CYCLES_C=5000000

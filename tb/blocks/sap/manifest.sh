@@ -7,11 +7,12 @@ MAIN_CONFIG="@final"
 LINT_CONFIGS=("" "-GWarps=2 -GPcBits=1 -GAddrW=8 -GEntries=1" "-GWarps=64 -GPcBits=32 -GAddrW=64 -GEntries=11"
               "-GWarps=5 -GPcBits=3 -GAddrW=9 -GEntries=6")
 LINT_YOSYS_CONFIGS=("" "-GWarps=8 -GPcBits=4 -GAddrW=12 -GEntries=3")
-LINT_PORT_CONFIGS=("" "@small" "@tiny" "@gpu" "Warps=64,Entries=11")
+LINT_PORT_CONFIGS=("" "@tiny" "Warps=64,Entries=11")
 
 # ---- random lockstep: the seed's design, a small and a one-entry PT (every new PC
-# replaces), and 11 entries under 14 PCs with mostly negative strides; 1.0 M cycles
-LOCKSTEP_MATRIX=("@final|" "@small|" "@tiny|pcs=2" "Warps=16,PcBits=6,AddrW=16,Entries=11|pcs=14,neg=0.6")
+# replaces; 8-bit addresses wrap), and 3 entries under 14 PCs with mostly negative
+# strides (the small, tiny and last share the vectors' configurations); 1.0 M cycles
+LOCKSTEP_MATRIX=("@final|" "@small|" "@tiny|pcs=2" "Warps=8,PcBits=8,AddrW=12,Entries=3|pcs=14,neg=0.6")
 LOCKSTEP_CYCLES=250000
 # every check outcome (new entry, same warp, match, mismatch with the divider started
 # and busy), targets and prefetches
@@ -27,22 +28,20 @@ PLANTED=(
   "stride_sign|@small||sap.v|state|s/dv_neg_q  <= diff_neg ^ dw_neg;/dv_neg_q  <= diff_neg;/"
   # prefetch addresses always add the offset (v < u goes the wrong way): pf_addr_o differs
   "offset_sign|@small||sap.v|output|s/(v_neg ? {AddrW{1'b0}} - gen_prod : gen_prod)/gen_prod/"
-  # the check ignores the warp difference's sign: res_o differs at the first such load
-  "check_sign|@small||sap.v|output|s/wire \[AddrW-1:0\] expect_d = dw_neg ? {AddrW{1'b0}} - chk_prod : chk_prod;/wire [AddrW-1:0] expect_d = chk_prod;/"
-  # a replaced PT entry keeps its old stride: the stride register differs at the edge
-  "alloc_keeps_stride|@small|pcs=5|sap.v|state|s/if (pt_wr) pts_q\[e\*AddrW+:AddrW\] <= {AddrW{1'b0}};/if (1'b0) pts_q[e*AddrW+:AddrW] <= {AddrW{1'b0}};/"
 )
+# (two more were shown caught when the block was built and are not rerun, for test
+# time: the check ignoring the warp difference's sign, a replaced entry keeping its stride)
 PLANTED_SEED=7
 PLANTED_CYCLES=20000
 
 # ---- VPI checker and cocotb: the small design
 VPI_AGREE=("small|@small||3000")
-COCOTB_AGREE=("@small|1500")
-VPI_RANDOM=("icarus|@small||11|10000" "verilator|@small||11|100000")
+COCOTB_AGREE=()  # cocotb runs the planted bugs below (Icarus); for test time no agree run
+VPI_RANDOM=()  # (the agree runs above cover both simulators)
 VPI_VECTORS_ICARUS=()
 COCOTB_RANDOM=()
 COCOTB_VECTORS_ICARUS=()
-COCOTB_PLANTED_VLT="offset_sign"
+COCOTB_PLANTED_VLT=""
 
 # ---- bench: the seed's design
 BENCH_CYCLES_C=10000000

@@ -146,7 +146,7 @@ static void test_config(void)
                "default = the seed's design (Table II: 48 warps, 4-byte PCs, 8-byte addresses and strides, "
                "10 PT entries)");
     UNIT_CHECK(blk_cfg_build(&sap_kind, &c, "small", "", err, sizeof err) == 0 && c.Warps == 8 && c.AddrW == 12 &&
-                   c.Entries == 3,
+                   c.Entries == 2,
                "preset small");
     UNIT_CHECK(blk_cfg_build(&sap_kind, &c, NULL, "AddrW=7", err, sizeof err) != 0 && strstr(err, "AddrW"),
                "AddrW=7 rejected, naming AddrW");
