@@ -1,7 +1,30 @@
 """tb/synth_smoke.py: what every block's synthesis smoke checker (tb/blocks/<b>/synth_smoke.py,
 SYNTH_SMOKE_CHECK of its manifest) does after its own storage formula: the generic-cell
 run must have a positive logic depth, then one summary line, and one MISMATCH line naming
-every difference. Returns the exit status (0 agree, 1 a difference)."""
+every difference. Returns the exit status (0 agree, 1 a difference). Also the width
+helpers the storage formulas share (as cmodel/include/bits.h's)."""
+
+
+def idx_w(n):  # bits to index n things, at least 1 (bits_idx_w)
+    w = 1
+    while (1 << w) < n:
+        w += 1
+    return w
+
+
+def cnt_w(n):  # bits to hold 0..n (bits_count_w)
+    w = 1
+    while (1 << w) <= n:
+        w += 1
+    return w
+
+
+def flops_cover(r, bad, slack=0, why=""):
+    """The generic run's flops hold the storage (less `slack` bits synthesis may drop as
+    constant, for the reason `why`)."""
+    f, bits = r["generic"]["full"]["flops"], r["storage"]["total_bits"]
+    if not f >= bits - slack:
+        bad.append(f"flops: full {f}, storage {bits}" + (f" less {slack} {why}" if slack else ""))
 
 
 def finish(r, want, bad):

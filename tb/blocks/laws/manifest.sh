@@ -14,7 +14,7 @@ LINT_PORT_CONFIGS=("" "@tiny" "Warps=64,Groups=8")
 LOCKSTEP_MATRIX=("@final|" "@small|" "@tiny|hit=0.3,new=0.03" "Warps=6,PcBits=4,Groups=3|iss=0.6,fb=0.2,pcs=7")
 LOCKSTEP_CYCLES=250000
 # every decision the configuration has: a pick and none, a group with and without a WGT
-# entry (Groups=8 with 5 warps and fb=0.2 fills up too), a feedback that moves a group
+# entry (the 6-warp entry with fb=0.2 fills its 3 up too), a feedback that moves a group
 coverage_wants() { echo "pick_ok_o=0 pick_ok_o=1 grp_ok_o=0 grp_ok_o=1 fb_ok_o=0 fb_ok_o=1"; }
 
 ASAN_RANDOM=("@final|" "@tiny|new=0.05")
