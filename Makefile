@@ -20,11 +20,11 @@ GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 
-.PHONY: all deps tools portgen run test waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build
+.PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build
 all: tools
 
 help:
-	@echo "make run | test | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
+	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
 	@echo "blocks: $(BLOCKS)"
 
 deps:
@@ -72,6 +72,12 @@ run:
 test:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/tb/run_tests.sh
+
+# make test-full: make test with every manifest's whole random matrix and every planted
+# bug on every path (make test runs their LOCKSTEP_QUICK, PLANTED_QUICK, VPI_PLANTED)
+test-full:
+	@$(TOP)/mk/deps.sh
+	@TEST_FULL=1 $(TOP)/tb/run_tests.sh
 
 # make waves BLOCK=b [SEED=n CYCLES=n | VEC=file]: FST + .gtkw in build/waves/ (BLOCK defaults
 # to the first of the block list)

@@ -38,9 +38,9 @@ blocks() {
 # every variable a manifest may set (arrays and scalars); `manifest` unsets them all first
 MANIFEST_VARS="MAIN_CONFIG VECTORS
   LINT_CONFIGS LINT_YOSYS_CONFIGS LINT_PORT_CONFIGS LINT_FORMAL
-  LOCKSTEP_MATRIX LOCKSTEP_CYCLES
+  LOCKSTEP_MATRIX LOCKSTEP_CYCLES LOCKSTEP_QUICK
   ASAN_RANDOM ASAN_SEED ASAN_CYCLES
-  PLANTED PLANTED_SEED PLANTED_CYCLES PLANTED_WAVES
+  PLANTED PLANTED_SEED PLANTED_CYCLES PLANTED_WAVES PLANTED_QUICK VPI_PLANTED
   VPI_AGREE VPI_AGREE_SEED COCOTB_AGREE COCOTB_AGREE_SEED VPI_RANDOM
   VPI_VECTORS_ICARUS VPI_VECTORS_VERILATOR COCOTB_RANDOM COCOTB_VECTORS_ICARUS
   COCOTB_VECTORS_VERILATOR COCOTB_PLANTED_VLT COCOTB_PLANTED_MAX
@@ -86,6 +86,7 @@ manifest() {
   _mf_default LINT_FORMAL 0
   _mf_set LOCKSTEP_MATRIX || LOCKSTEP_MATRIX=("$MAIN_CONFIG|")
   _mf_default LOCKSTEP_CYCLES 200000
+  _mf_default LOCKSTEP_QUICK all
   _mf_set ASAN_RANDOM || ASAN_RANDOM=("$MAIN_CONFIG|")
   _mf_default ASAN_SEED 5
   _mf_default ASAN_CYCLES 100000
@@ -93,6 +94,11 @@ manifest() {
   _mf_default PLANTED_SEED 7
   _mf_default PLANTED_CYCLES 500000
   _mf_default PLANTED_WAVES ""
+  _mf_default PLANTED_QUICK all
+  if ! _mf_set VPI_PLANTED; then
+    VPI_PLANTED=""
+    [ ${#PLANTED[@]} -gt 0 ] && VPI_PLANTED=${PLANTED[0]%%|*}
+  fi
   _mf_set VPI_AGREE || VPI_AGREE=("main|$MAIN_CONFIG||2000")
   _mf_default VPI_AGREE_SEED 5
   _mf_set COCOTB_AGREE || COCOTB_AGREE=("$MAIN_CONFIG|2000")
@@ -119,6 +125,15 @@ manifest() {
   _mf_set GPU_LOCKSTEP || GPU_LOCKSTEP=()
   declare -F coverage_wants >/dev/null || coverage_wants() { :; }
   return 0
+}
+
+# make test runs a manifest's quick subset (LOCKSTEP_QUICK, PLANTED_QUICK, VPI_PLANTED);
+# TEST_FULL=1 in the environment (make test-full) runs everything.
+#   quick LIST ITEM: 0 if ITEM is a word of LIST, LIST is "all", or TEST_FULL=1
+quick() {
+  [ "${TEST_FULL:-0}" = 1 ] || [ "$1" = all ] && return 0
+  case " $1 " in *" $2 "*) return 0 ;; esac
+  return 1
 }
 
 cfg_split() {

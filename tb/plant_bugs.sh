@@ -49,6 +49,7 @@ for b in $(blocks); do
   manifest "$b" 2>/dev/null || continue
   for m in "${PLANTED[@]}"; do
     planted_fields "$m" 2>/dev/null || continue
+    quick "$PLANTED_QUICK" "$P_NAME" || continue
     planted_make "$m" "$M/$b-$P_NAME" 2>/dev/null || continue
     spec=$P_STIM
     [ "${P_STIM#vec:}" != "$P_STIM" ] && spec=$(vec_cfg "${P_STIM#vec:}")
@@ -72,6 +73,7 @@ for b in $(blocks); do
   [ -z "$waves" ] && { planted_fields "${PLANTED[0]}" && waves=$P_NAME; }
   for m in "${PLANTED[@]}"; do
     if ! planted_fields "$m"; then echo "WRONG $b: malformed planted entry"; bad=1; continue; fi
+    quick "$PLANTED_QUICK" "$P_NAME" || { echo "--- $b/$P_NAME: not in PLANTED_QUICK (make test-full runs it)"; continue; }
     name=$P_NAME cfg=$P_STIM knobs=$P_KNOBS file=$P_FILE catch=$P_CATCH
     d=$M/$b-$name   # its basename is the build suffix (tb/run --rtl-dir): block and name
     if [ ! -f "$d/$file" ] || cmp -s "rtl/$b/$file" "$d/$file"; then

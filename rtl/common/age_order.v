@@ -87,42 +87,31 @@ module age_order #(
 
   // Making k the youngest sets "i older than k" for every i and clears "k older than
   // j" for every j; the insert comes after the touch, so it wins. Pair bits in order
-  // (0,1), (0,2) .. (0,N-1), (1,2) ..: pair(i, j) counted up as the loops go.
-  integer ui, uj, uq;
-  always @* begin
-    older_d = older_q;
-    uq = 0;
-    for (ui = 0; ui < N; ui = ui + 1) begin
-      for (uj = ui + 1; uj < N; uj = uj + 1) begin
-        if (insert_sel[uj]) older_d[uq] = 1'b1;
-        else if (insert_sel[ui]) older_d[uq] = 1'b0;
-        else if (touch_sel[uj]) older_d[uq] = 1'b1;
-        else if (touch_sel[ui]) older_d[uq] = 1'b0;
-        uq = uq + 1;
-      end
-    end
-  end
-
-  // the whole matrix, row i bit j: i is older than j (the diagonal is 0)
+  // (0,1), (0,2) .. (0,N-1), (1,2) ..: pair (i, j) is bit i*N - i*(i+1)/2 + j-i-1.
+  // Per-pair generate blocks (not a procedural loop with a running index, which Yosys
+  // unrolls into a slow chain of variable-index writes).
+  // older_full: the whole matrix, row i bit j: i is older than j (the diagonal is 0).
   wire [N*N-1:0] older_full;
+  genvar gi, gj;
   generate
-    if (N == 1) begin : g_one  // no pairs (an always block reading nothing would never run)
+    if (N == 1) begin : g_one  // no pairs: the one unused bit holds, a touch orders nothing
+      always @* older_d = older_q;
       assign older_full = 1'b0;
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_touch = ^touch_sel;
+      /* verilator lint_on UNUSEDSIGNAL */
     end else begin : g_many
-      reg [N*N-1:0] full;
-      integer mi, mj, mq;
-      always @* begin
-        full = {N * N{1'b0}};
-        mq = 0;
-        for (mi = 0; mi < N; mi = mi + 1) begin
-          for (mj = mi + 1; mj < N; mj = mj + 1) begin
-            full[mi*N+mj] = older_q[mq];
-            full[mj*N+mi] = ~older_q[mq];
-            mq = mq + 1;
-          end
+      for (gi = 0; gi < N; gi = gi + 1) begin : g_i
+        assign older_full[gi*N+gi] = 1'b0;
+        for (gj = gi + 1; gj < N; gj = gj + 1) begin : g_j
+          localparam integer Q = gi * N - gi * (gi + 1) / 2 + gj - gi - 1;
+          always @*
+            older_d[Q] = insert_sel[gj] ? 1'b1 : insert_sel[gi] ? 1'b0 :
+                         touch_sel[gj] ? 1'b1 : touch_sel[gi] ? 1'b0 : older_q[Q];
+          assign older_full[gi*N+gj] = older_q[Q];
+          assign older_full[gj*N+gi] = ~older_q[Q];
         end
       end
-      assign older_full = full;
     end
   endgenerate
 

@@ -164,7 +164,7 @@ MUTANTS=(
   "pop_always_counts|fifo|fifo.v|s/if (pop \& ~push) count_d = count_q - 1'b1;/if (pop) count_d = count_q - 1'b1;/"
   "inc_wraps_at_max|sat_ctr_bank|ctr_bank.v|s/step_up = (c == Last) ? AfterLast : c + 1'b1;/step_up = c + 1'b1;/"
   "invalid_entries_hit|cam|cam.v|s/assign hit_vec_o\[g\] = valid_q\[g\] \& /assign hit_vec_o[g] = /"
-  "insert_older_than_higher|age_order|age_order.v|s/else if (insert_sel\[ui\]) older_d\[uq\] = 1'b0;/else if (insert_sel[ui]) older_d[uq] = 1'b1;/"
+  "insert_older_than_higher|age_order|age_order.v|s/insert_sel\[gi\] ? 1'b0 :/insert_sel[gi] ? 1'b1 :/"
   "exact_fit_fails|divider|divider.v|s/wire fits = trial >= {1'b0, div_q};/wire fits = trial > {1'b0, div_q};/"
   "dec_hits_every_part|ctr_bank|ctr_bank.v|s/assign dec_in = dec_idx_i\[IdxW-1:b\] == Base\[IdxW-1:b\];/assign dec_in = 1'b1;/"
 )

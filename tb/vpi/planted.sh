@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# tb/vpi/planted.sh: every block's planted bugs (its manifest's PLANTED: same names,
-# stimulus, seed PLANTED_SEED and edits as tb/plant_bugs.sh) on every path that checks RTL
+# tb/vpi/planted.sh: the planted bugs each manifest names in VPI_PLANTED (with TEST_FULL=1
+# every one of its PLANTED; same names, stimulus, seed PLANTED_SEED and edits as
+# tb/plant_bugs.sh) on every path that checks RTL
 # against the C model: the Verilator lockstep engine, the C VPI checker under Icarus and
 # under Verilator --vpi, and cocotb under Icarus (and under Verilator for the mutants
 # named in the manifest's COCOTB_PLANTED_VLT). The VPI checker and cocotb compare outputs
@@ -84,7 +85,9 @@ export M O
 jobs=()
 for b in $(blocks); do
   manifest "$b" || { echo "WRONG $b: no usable manifest"; exit 2; }
-  for k in "${!PLANTED[@]}"; do jobs+=("$b $k"); done
+  for k in "${!PLANTED[@]}"; do
+    planted_fields "${PLANTED[$k]}" && quick "$VPI_PLANTED" "$P_NAME" && jobs+=("$b $k")
+  done
 done
 [ ${#jobs[@]} -gt 0 ] || { echo "planted: no planted bugs in any manifest" >&2; exit 2; }
 printf '%s\n' "${jobs[@]}" | xargs -d '\n' -P "$JOBS" -I{} bash -c 'one $1' _ {} >"$O/verdicts.txt"

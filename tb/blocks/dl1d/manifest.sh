@@ -50,6 +50,9 @@ PLANTED=(
 )
 PLANTED_SEED=7
 PLANTED_CYCLES=20000
+# make test: the LFU victim, the threshold and the flush (make test-full: all six)
+PLANTED_QUICK="lfu_largest threshold_gt flush_pending"
+VPI_PLANTED="threshold_gt"
 
 # ---- VPI checker and cocotb: the small design (the final one's 256 tag entries make
 # Icarus slow, and the final design is in lockstep above and in the GPU model)

@@ -24,6 +24,8 @@
 #   LOCKSTEP_MATRIX    entries "SPEC|KNOBS"; entry i (from 1) runs with --seed i,
 #                      LOCKSTEP_CYCLES cycles, --stats, state probes every cycle
 #   LOCKSTEP_CYCLES    cycles per entry
+#   LOCKSTEP_QUICK     the entry numbers make test runs ("all", the default); make
+#                      test-full (TEST_FULL=1) runs every entry
 #   coverage_wants SPEC   (a function) prints "port=value ..." that the entry's own run
 #                      must reach (counted by --stats); the run fails otherwise
 # sanitizers
@@ -46,6 +48,9 @@
 #   PLANTED_SEED, PLANTED_CYCLES   random-traffic seed and cycle limit of the mutant runs
 #   PLANTED_WAVES      the mutant whose mismatch waveform (.gtkw names, mismatch_i time)
 #                      is checked; an output-caught one (default: the first)
+#   PLANTED_QUICK      the names make test runs in lockstep ("all", the default)
+#   VPI_PLANTED        the names make test also runs on the VPI and cocotb paths
+#                      (default: the first); make test-full runs all on every path
 # VPI checker and cocotb (tb/tests.d/50-vpi.sh, tb/vpi/planted.sh)
 #   VPI_AGREE          entries "name|SPEC|KNOBS|cycles": the --print dump of the VPI
 #                      checker under Icarus and Verilator must equal lockstep's
@@ -111,6 +116,11 @@ for _mrpb_i in "${!_mrpb_cfgs[@]}"; do
   esac
 done
 LOCKSTEP_CYCLES=500000
+# make test: a pairwise cover of the 24 {signature x policy x flush} entries (every pair
+# of values of any two of the three dimensions appears; flush on where signature index +
+# policy index is even), then the 8 configurations of the other branches; make test-full
+# runs all 32
+LOCKSTEP_QUICK="1 4 5 8 10 11 14 15 17 20 21 24 25 26 27 28 29 30 31 32"
 
 # which outputs must take which values in a configuration's own run (every branch it has):
 # producer stall, policy drain; with flush: full-queue and write-flush drains, write pass,
@@ -155,6 +165,11 @@ PLANTED=(
 PLANTED_SEED=7
 PLANTED_CYCLES=500000
 PLANTED_WAVES=bypass_any
+# make test: an output-caught bug, a state-caught one whose outputs show it late, and one
+# only the state probes see early; every planted bug on every VPI/cocotb path is in
+# make test-full
+PLANTED_QUICK="bypass_any rr_follows_enqueue tail_on_write"
+VPI_PLANTED="bypass_any"
 
 # ---- VPI checker and cocotb
 _mrpb_vcfg="NumQ=8,Sig=block,Depth=4,Policy=greedy-rr,Latency=3,Bypass=all"
