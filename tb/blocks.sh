@@ -47,7 +47,7 @@ MANIFEST_VARS="MAIN_CONFIG VECTORS
   BENCH_CONFIG BENCH_CYCLES_C BENCH_CYCLES_RTL BENCH_CYCLES_LOCKSTEP BENCH_CYCLES_FST
   BENCH_CYCLES_VPI_ICARUS BENCH_CYCLES_VPI_VERILATOR BENCH_CYCLES_COCOTB
   SYNTH_SMOKE SYNTH_SMOKE_CHECK
-  GPU_RUNS GPU_LOCKSTEP"
+  GPU_RUNS GPU_LOCKSTEP EXTRA_CHECKS"
 MANIFEST_FUNCS="coverage_wants"
 
 _mf_set() { declare -p "$1" >/dev/null 2>&1; }   # was the variable set (even to empty)?
@@ -123,6 +123,7 @@ manifest() {
   _mf_default SYNTH_SMOKE_CHECK ""
   _mf_set GPU_RUNS || GPU_RUNS=()
   _mf_set GPU_LOCKSTEP || GPU_LOCKSTEP=()
+  _mf_set EXTRA_CHECKS || EXTRA_CHECKS=()
   declare -F coverage_wants >/dev/null || coverage_wants() { :; }
   return 0
 }

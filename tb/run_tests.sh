@@ -66,6 +66,11 @@ echo "    blocks: ${TEST_BLOCKS:-none}"
 check build_c make -s -j2 tools
 check lint tb/lint/lint.sh
 check unit_c "$B/bin/test_units"
+# a block's own checks (its manifest's EXTRA_CHECKS: proofs, exhaustive tests)
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  for e in "${EXTRA_CHECKS[@]}"; do check "${b}_${e%%|*}" bash -c "${e#*|}"; done
+done
 check build_sanitized make -s -j2 sanitize
 check unit_asan "$B/asan/test_units"
 asan_random() { # asan_random BLOCK: the manifest's ASAN_RANDOM runs of the C model

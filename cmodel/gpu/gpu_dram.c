@@ -43,7 +43,8 @@ int gpu_dram_set_picker(gpu_dram *d, gpu_dram_pick_fn fn, void *ctx)
     return 0;
 }
 
-void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag)
+void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag,
+                   unsigned prio)
 {
     for (unsigned i = 0; i < d->cap; i++) {
         dram_req *r = &d->q[i];
@@ -54,6 +55,7 @@ void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int 
         r->row = row;
         r->write = (uint8_t)write;
         r->tag = tag;
+        r->prio = (uint8_t)prio;
         r->activated = 0;
         r->t_first = UINT64_MAX;
         r->seq = d->seq++;

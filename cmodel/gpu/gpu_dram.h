@@ -33,6 +33,8 @@ typedef struct dram_req {
     uint32_t row, tag;  /* tag: the caller's (e.g. L2 slice), returned on completion */
     uint16_t bank;
     uint8_t valid, write, activated; /* activated: this request needed its own activate */
+    uint8_t prio;       /* the requesting SM's priority tag (gmsg.prio; 0: untagged, e.g. a
+                           writeback), for a picker */
 } dram_req;
 
 typedef struct dram_bank {
@@ -79,7 +81,8 @@ int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned c
 void gpu_dram_free(gpu_dram *d);
 static inline int gpu_dram_full(const gpu_dram *d) { return d->count >= d->cap; }
 /* Enqueue (caller checked !full). */
-void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag);
+void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag,
+                   unsigned prio);
 /* Let fn choose each cycle's command (NULL: FR-FCFS again). 0 ok. */
 int gpu_dram_set_picker(gpu_dram *d, gpu_dram_pick_fn fn, void *ctx);
 /* One DRAM cycle: at most one command. Returns 1 if a command issued, 0 if not, -1

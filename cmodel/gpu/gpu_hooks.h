@@ -208,9 +208,17 @@ typedef struct gpu_issue_event {
     unsigned loads;        /* of them, loads */
     unsigned stores;       /* of them, stores */
     unsigned live_warps;   /* warps resident on the SM (the active warps) */
+    unsigned short_warps;  /* of them, short-latency warps: no load line request outstanding
+                              (counted after this cycle's issue) */
+    gpu_sm *sm;            /* for gpu_issue_set_prio */
     unsigned stalled;      /* 1: warps were resident but none issued (a no-issue cycle) */
     unsigned lsu_busy;     /* the memory stage holds an instruction at the end of the cycle */
 } gpu_issue_event;
+
+/* From now on every memory request the SM sends carries `prio` (0..255; 0 is "untagged",
+ * as L2 writebacks are) into the DRAM controllers' buffers (dram_req.prio), where a DRAM
+ * hook block reads it (CLAMS: the core's criticality rank). */
+void gpu_issue_set_prio(const gpu_issue_event *e, unsigned prio);
 
 /* ---- DRAM: pick the request the channel serves ---- */
 

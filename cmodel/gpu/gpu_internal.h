@@ -115,6 +115,7 @@ typedef struct lsu {
 
 struct gpu_sm {
     warp *w;
+    uint8_t req_prio;        /* tag of the requests it sends (gpu_issue_set_prio; 0 none) */
     warp_data *wd;
     blockslot blk[8];
     unsigned live_warps;

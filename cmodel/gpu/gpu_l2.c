@@ -35,13 +35,13 @@ static int slice_room(const gpu *g, unsigned ch, unsigned need)
 
 /* a read (miss) or write (writeback) of `line` from slice si toward its channel: into the
  * DRAM buffer after dram.lat cycles (its slot reserved now; the caller checked room) */
-static void dram_send(gpu *g, unsigned si, uint64_t line, int write)
+static void dram_send(gpu *g, unsigned si, uint64_t line, int write, unsigned prio)
 {
     unsigned ch, bank;
     uint32_t row;
     dram_map(g, line, &ch, &bank, &row);
     if (!g->c.dram_lat) {
-        gpu_dram_push(&g->ch[ch], line, bank, row, write, si);
+        gpu_dram_push(&g->ch[ch], line, bank, row, write, si, prio);
         return;
     }
     gmsg m = {0};
@@ -49,8 +49,9 @@ static void dram_send(gpu *g, unsigned si, uint64_t line, int write)
     m.seq = g->seq++;
     m.line = line;
     m.write = (uint8_t)write;
+    m.prio = (uint8_t)prio;
     if (mf_push(&g->sl[si].dram, &m)) { /* out of memory: no delay rather than a lost request */
-        gpu_dram_push(&g->ch[ch], line, bank, row, write, si);
+        gpu_dram_push(&g->ch[ch], line, bank, row, write, si, prio);
         return;
     }
     g->ch[ch].reserved++;
@@ -65,7 +66,7 @@ static void dram_arrivals(gpu *g, unsigned si)
         uint32_t row;
         dram_map(g, m->line, &ch, &bank, &row);
         g->ch[ch].reserved--;
-        gpu_dram_push(&g->ch[ch], m->line, bank, row, m->write, si);
+        gpu_dram_push(&g->ch[ch], m->line, bank, row, m->write, si, m->prio);
         mf_pop(&g->sl[si].dram);
     }
 }
@@ -124,7 +125,7 @@ static void slice_cycle(gpu *g, unsigned si)
             unsigned need = (m->write ? 0 : 1) + (v && v->state == L1_VALID && v->dirty ? 1 : 0);
             int mshr_ok = m->write || D->used_mshr < g->c.l2_mshr;
             if (v && mshr_ok && slice_room(g, ch, need)) {
-                if (v->state == L1_VALID && v->dirty) dram_send(g, si, v->line, 1);
+                if (v->state == L1_VALID && v->dirty) dram_send(g, si, v->line, 1, 0);
                 v->line = line;
                 v->lru = ++D->stamp;
                 if (m->write) {
@@ -144,7 +145,7 @@ static void slice_cycle(gpu *g, unsigned si)
                     v->state = L1_RESERVED;
                     v->mshr = (uint16_t)mi;
                     v->dirty = 0;
-                    dram_send(g, si, line, 0);
+                    dram_send(g, si, line, 0, m->prio);
                     D->misses++;
                 }
                 done = 1;

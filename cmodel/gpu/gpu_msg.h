@@ -15,6 +15,8 @@ typedef struct gmsg {
     uint64_t t, seq, line;   /* due cycle, send order, line address */
     uint16_t sm, mshr;       /* requesting SM; its L1 MSHR (fills) */
     uint8_t write, bypass, warp, slot;
+    uint8_t prio;            /* the SM's request priority tag when sent (gpu_issue_set_prio;
+                                0 untagged), carried into the DRAM buffer on an L2 miss */
     uint32_t bs[12];         /* a read's cycles per breakdown stage from the miss queue on
                                 (gpu_internal.h BD_NET0.., BD_NNET of them) */
 } gmsg;

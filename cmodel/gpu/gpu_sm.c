@@ -393,6 +393,7 @@ static int inject(gpu *g, gpu_sm *S, uint64_t line, uint16_t mshr, int write, in
     m.bypass = (uint8_t)bypass;
     m.warp = warp;
     m.slot = slot;
+    m.prio = S->req_prio;
     m.bs[BD_MISSQ - BD_NET0] = (uint32_t)(g->now - since);
     m.bs[BD_ICNT_REQ - BD_NET0] = (uint32_t)(m.t - g->now);
     if (mh_push(&D->in, &m)) return 1;
@@ -669,6 +670,8 @@ static inline int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
     return pick;
 }
 
+void gpu_issue_set_prio(const gpu_issue_event *e, unsigned prio) { e->sm->req_prio = (uint8_t)prio; }
+
 uint32_t gpu_sched_pc(const gpu_sched_event *e, unsigned w)
 {
     const gpu_sm *S = e->sm;
@@ -772,6 +775,9 @@ static int sm_cycle_hooked(gpu *g, gpu_sm *S)
         e.loads = (unsigned)(S->loads - l0);
         e.stores = (unsigned)(S->stores - s0);
         e.live_warps = live;
+        e.short_warps = 0;
+        for (unsigned w = 0; w < g->c.warps; w++) e.short_warps += S->w[w].live && !S->w[w].pending;
+        e.sm = S;
         e.stalled = (unsigned)(S->idle_issue - n0);
         e.lsu_busy = (unsigned)S->ls.busy;
         int nothing = !e.issued && !live && !e.lsu_busy;

@@ -80,6 +80,9 @@
 #                      --scale 0.1 with the C model; each run must finish (exit 0)
 #   GPU_LOCKSTEP       gpusim arguments run with every instance of the block bound
 #                      lockstep: 0 mismatches, and the JSON counters equal the C-only run's
+# the block's own checks (tb/run_tests.sh, after the unit tests)
+#   EXTRA_CHECKS       entries "name|shell command" (run from the repository's top; exit
+#                      0 passes), checked as <block>_<name>: proofs, exhaustive tests
 
 MAIN_CONFIG="@final"
 # VECTORS: the default, vectors/mrpb/*.vec

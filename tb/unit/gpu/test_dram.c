@@ -31,7 +31,7 @@ void test_dram(void)
 
     /* one read to a closed bank: activate at 0, column at tRCD = 12, data by 12 + tCL + burst = 28 */
     UNIT_CHECK(gpu_dram_init(&d, &T, 4, 8) == 0, "dram init");
-    gpu_dram_push(&d, 100, 0, 1, 0, 7);
+    gpu_dram_push(&d, 100, 0, 1, 0, 7, 0);
     UNIT_CHECK(run(&d, 1, line, t) == 1 && line[0] == 100 && t[0] == 28, "closed bank: read done at cycle 28");
     UNIT_CHECK(d.acts == 1 && d.row_misses == 1 && d.row_hits == 0, "one activate, one row miss");
     UNIT_CHECK(gpu_dram_idle(&d), "idle afterwards");
@@ -42,9 +42,9 @@ void test_dram(void)
      * precharge at tRAS = 28, the activate at max(tRC = 40, 28 + tRP) = 40, its column at 52,
      * done 68. */
     gpu_dram_init(&d, &T, 4, 8);
-    gpu_dram_push(&d, 1, 0, 1, 0, 0);
-    gpu_dram_push(&d, 2, 0, 2, 0, 0);
-    gpu_dram_push(&d, 3, 0, 1, 0, 0);
+    gpu_dram_push(&d, 1, 0, 1, 0, 0, 0);
+    gpu_dram_push(&d, 2, 0, 2, 0, 0, 0);
+    gpu_dram_push(&d, 3, 0, 1, 0, 0, 0);
     UNIT_CHECK(run(&d, 3, line, t) == 3, "three reads complete");
     UNIT_CHECK(line[0] == 1 && line[1] == 3 && line[2] == 2, "order A, C (row hit first), B");
     UNIT_CHECK(t[0] == 28 && t[1] == 32 && t[2] == 68, "times 28, 32, 68");
@@ -54,24 +54,24 @@ void test_dram(void)
 
     /* two banks: activates 6 cycles apart (tRRD); columns of the two rows 4 cycles apart on the bus */
     gpu_dram_init(&d, &T, 4, 8);
-    gpu_dram_push(&d, 10, 0, 5, 0, 0);
-    gpu_dram_push(&d, 11, 1, 5, 0, 0);
+    gpu_dram_push(&d, 10, 0, 5, 0, 0, 0);
+    gpu_dram_push(&d, 11, 1, 5, 0, 0, 0);
     UNIT_CHECK(run(&d, 2, line, t) == 2 && t[0] == 28 && t[1] == 34, "bank 1 activates at tRRD = 6: done 34");
     gpu_dram_free(&d);
 
     /* a write then a read of another row in the same bank: the precharge waits for tWR after the
      * write's data (column 12, data end 28, precharge >= 40), activate 52, column 64, done 80 */
     gpu_dram_init(&d, &T, 4, 8);
-    gpu_dram_push(&d, 20, 2, 1, 1, 0);
-    gpu_dram_push(&d, 21, 2, 2, 0, 0);
+    gpu_dram_push(&d, 20, 2, 1, 1, 0, 0);
+    gpu_dram_push(&d, 21, 2, 2, 0, 0, 0);
     UNIT_CHECK(run(&d, 1, line, t) == 1 && line[0] == 21 && t[0] == 80, "write recovery delays the next row: done 80");
     UNIT_CHECK(d.writes == 1 && d.reads == 1, "one write, one read");
     gpu_dram_free(&d);
 
     /* a full buffer refuses nothing silently: the caller sees it full */
     gpu_dram_init(&d, &T, 2, 2);
-    gpu_dram_push(&d, 1, 0, 0, 0, 0);
-    gpu_dram_push(&d, 2, 1, 0, 0, 0);
+    gpu_dram_push(&d, 1, 0, 0, 0, 0, 0);
+    gpu_dram_push(&d, 2, 1, 0, 0, 0, 0);
     UNIT_CHECK(gpu_dram_full(&d), "2 of 2 entries: full");
     gpu_dram_free(&d);
 }

@@ -1,0 +1,84 @@
+`default_nettype none
+// clams_rank: the criticality rank of one GPU core (CLAMS, seed 004 sections 3.1 and
+// 5.6; docs/clams.md). Ports and widths: cmodel/blocks/clams_rank/clams_rank_ports.def.
+//
+// Each cycle the core reports its resident warps (live_i) and, of them, the
+// short-latency warps (short_i: no memory request pending). Two accumulators sum them
+// over an epoch of Epoch cycles; at the epoch's last cycle (end_o) the rank register
+// takes the rank of the epoch's ratio S / L (this cycle's counts included) and the
+// accumulators clear:
+//   rank k (1..8) when (k-1)/8 < S/L <= k/8; rank 1 also for S = 0; rank 8 for S > L
+//   and for L = 0 (no resident warp in the epoch: nothing of this core can stall).
+// rank_o (coded rank - 1) tags every memory request the core sends.
+//
+// Form 0 (the default): S/L <= k/8 is 8S <= kL, so rank - 1 is the number of k in 1..7
+// with 8S > kL: seven comparators against multiples of L (shifts and adds), no divider.
+// Form 1: the seed's divider: rank = ceil(8S / L) = quotient + (remainder != 0), then
+// clamped to 1..8. tb/blocks/clams_rank/rank_forms.v proves the two equal over every
+// pair of accumulator values (an exhaustive simulation).
+module clams_rank #(
+    parameter integer Warps = 48,
+    parameter integer Epoch = 128,
+    parameter integer Form  = 0
+) (
+    input  wire          clk_i,
+    input  wire          rst_i,
+    input  wire [CW-1:0] live_i,
+    input  wire [CW-1:0] short_i,
+    output wire [   2:0] rank_o,
+    output wire          end_o
+);
+  generate
+    if (Warps < 2 || Warps > 64) begin : g_bad_warps
+      clams_rank_parameter_Warps_out_of_range_2_to_64 u_err ();
+    end
+    if (Epoch < 1 || Epoch > 4096) begin : g_bad_epoch
+      clams_rank_parameter_Epoch_out_of_range_1_to_4096 u_err ();
+    end
+    if (Form < 0 || Form > 1) begin : g_bad_form
+      clams_rank_parameter_Form_out_of_range_0_to_1 u_err ();
+    end
+  endgenerate
+
+  // widths: a warp count, the epoch cycle, an accumulator (an epoch of the largest
+  // value the port carries: 13 bits for 48 warps and 128 cycles, the seed's 13)
+  localparam integer CW = $clog2(Warps + 1);
+  localparam integer YW = (Epoch > 1) ? $clog2(Epoch) : 1;
+  localparam integer AW = $clog2(((1 << CW) - 1) * Epoch + 1);
+  localparam [YW-1:0] Last = Epoch[YW-1:0] - 1'b1;
+
+  reg [YW-1:0] cyc_q;
+  reg [AW-1:0] acc_live_q, acc_short_q;
+  reg [   2:0] rank_q;
+
+  // this cycle's sums (never overflow: AW holds an epoch of the largest port value)
+  wire [AW-1:0] live_sum = acc_live_q + {{(AW - CW) {1'b0}}, live_i};
+  wire [AW-1:0] short_sum = acc_short_q + {{(AW - CW) {1'b0}}, short_i};
+  wire last = (cyc_q == Last);
+
+  // the rank of the sums
+  wire [2:0] new_rank;
+  clams_rank_calc #(.AW(AW), .Form(Form)) u_calc (.s_i(short_sum), .l_i(live_sum), .rank_o(new_rank));
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      cyc_q <= {YW{1'b0}};
+      acc_live_q <= {AW{1'b0}};
+      acc_short_q <= {AW{1'b0}};
+      rank_q <= 3'd7;
+    end else if (last) begin
+      cyc_q <= {YW{1'b0}};
+      acc_live_q <= {AW{1'b0}};
+      acc_short_q <= {AW{1'b0}};
+      rank_q <= new_rank;
+    end else begin
+      cyc_q <= cyc_q + 1'b1;
+      acc_live_q <= live_sum;
+      acc_short_q <= short_sum;
+    end
+  end
+
+  assign rank_o = rank_q;
+  assign end_o  = last;
+endmodule
+`default_nettype wire

@@ -1,0 +1,58 @@
+# tb/blocks/clams_rank/manifest.sh: what the shared scripts run for clams_rank, the
+# per-core criticality rank of CLAMS (seed 004). Variables: see tb/blocks/mrpb/manifest.sh.
+MAIN_CONFIG="@final"
+
+LINT_CONFIGS=("" "-GForm=1" "-GWarps=2 -GEpoch=1" "-GWarps=64 -GEpoch=4096 -GForm=1" "-GWarps=5 -GEpoch=3")
+LINT_YOSYS_CONFIGS=("" "-GForm=1" "-GWarps=2 -GEpoch=1")
+LINT_PORT_CONFIGS=("" "@tiny" "Warps=64,Epoch=4096")
+
+# the seed's design in both forms, short epochs (many rank updates), the smallest, and
+# an odd epoch with exact eighths most of the time
+LOCKSTEP_MATRIX=("@final|" "@divide|exact=0.9,shift=0.05" "@small|" "@tiny|wild=0.2"
+                 "Warps=40,Epoch=5|exact=0.8,shift=0.2,move=0.2")
+LOCKSTEP_CYCLES=250000
+# every rank, and an epoch end; the tiny configuration (counts 0..3 per cycle, one-cycle
+# epochs) reaches ranks 1, 3, 4, 6 and 8 only (ratios 0, 1/3, 1/2, 2/3, 1)
+coverage_wants() {
+  case ",$1," in
+    *@tiny,*) echo "rank_o=0 rank_o=2 rank_o=3 rank_o=5 rank_o=7 end_o=1" ;;
+    *) echo "rank_o=0 rank_o=1 rank_o=2 rank_o=3 rank_o=4 rank_o=5 rank_o=6 rank_o=7 end_o=0 end_o=1" ;;
+  esac
+}
+
+ASAN_RANDOM=("@final|" "@tiny|wild=0.3")
+ASAN_CYCLES=100000
+
+# ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/clams_rank/<file>
+PLANTED=(
+  # a rank boundary off by one: a ratio of exactly 4/8 becomes rank 5 (rank_q at the
+  # epoch's edge, rank_o a cycle later)
+  "boundary_ge|@small|exact=0.9,shift=0.1|clams_rank_calc.v|state|s/assign gt\[3\] = s8 > (l << 2);/assign gt[3] = s8 >= (l << 2);/"
+  # the epoch's last cycle's counts are left out of the rank: the rank register differs
+  "last_cycle_dropped|@small||clams_rank.v|state|s/clams_rank_calc #(.AW(AW), .Form(Form)) u_calc (.s_i(short_sum), .l_i(live_sum)/clams_rank_calc #(.AW(AW), .Form(Form)) u_calc (.s_i(acc_short_q), .l_i(acc_live_q)/"
+)
+PLANTED_SEED=7
+PLANTED_CYCLES=20000
+
+# ---- VPI checker and cocotb: the small design (and the final one in lockstep above)
+VPI_AGREE=("small|@small||3000")
+COCOTB_AGREE=()
+VPI_RANDOM=()
+VPI_VECTORS_ICARUS=()
+COCOTB_RANDOM=()
+COCOTB_VECTORS_ICARUS=()
+COCOTB_PLANTED_VLT=""
+
+BENCH_CYCLES_C=20000000
+BENCH_CYCLES_RTL=5000000
+BENCH_CYCLES_LOCKSTEP=2000000
+
+# ---- GPU model: the CLAMS configuration (seed 004 Table 3) with ranks on every core
+GPU_RUNS=("--config clams --clams_rank on")
+GPU_LOCKSTEP=("--workload atax --scale 0.1 --config clams --clams_rank on --set sms=4")
+
+SYNTH_SMOKE=(small)
+SYNTH_SMOKE_CHECK=tb/blocks/clams_rank/synth_smoke.py
+
+# the two forms equal the seed's rank over every pair of 13-bit accumulator values
+EXTRA_CHECKS=("rank_forms|tb/blocks/clams_rank/rank_forms.sh 13")

@@ -1,0 +1,28 @@
+#!/usr/bin/env python3
+"""synth_smoke.py RESULT.json: clams_rank's storage, counted from the parameters alone (the
+registers rtl/clams_rank/clams_rank.v declares), must equal what the synthesis flow
+(synth_estimates/synth.py) measured for that configuration, and the generic-cell run must
+be plausible. Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of
+tb/blocks/clams_rank/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+import synth_smoke  # noqa: E402  (tb/synth_smoke.py: the checks every block shares)
+
+
+def main():
+    r = json.load(open(sys.argv[1]))
+    p, st = r["params"], r["storage"]
+    cw = synth_smoke.cnt_w(p["Warps"])
+    aw = synth_smoke.cnt_w(((1 << cw) - 1) * p["Epoch"])
+    yw = synth_smoke.idx_w(p["Epoch"])
+    want = {"array_bits": 0, "control_register_bits": yw + 2 * aw + 3}
+    bad = [f"{k}: flow {st[k]}, expected {v}" for k, v in want.items() if st[k] != v]
+    synth_smoke.flops_cover(r, bad)
+    return synth_smoke.finish(r, want, bad)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
