@@ -77,6 +77,7 @@ void gpu_destroy(gpu *g)
     free(g->sm);
     free(g->sl);
     free(g->ch);
+    free(g->dch);
     free(g);
 }
 

@@ -59,6 +59,7 @@ static const cfg_param params[] = {
     P("dram.banks", dram_banks, 1, 64, NULL, "banks per channel"),
     P("dram.row", dram_row, 256, 65536, NULL, "row (page) bytes per bank"),
     P("dram.queue", dram_queue, 2, 1024, NULL, "scheduler request buffer entries per channel (an L2 miss evicting a dirty line takes 2)"),
+    P("dram.accept", dram_accept, 0, 64, NULL, "requests entering a channel's buffer per DRAM cycle (0: no limit; GPGPU-Sim: 1); the others wait in its input queue"),
     P("dram.burst", dram_burst, 1, 64, NULL, "data-bus DRAM cycles per line transfer"),
     P("dram.mhz", dram_mhz, 100, 5000, NULL, "DRAM command clock"),
     P("dram.lat", dram_lat, 0, 1000, NULL, "core cycles from an L2 miss or writeback to the DRAM buffer (GPGPU-Sim dram_latency)"),
@@ -126,8 +127,9 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
         c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_lat = 1; c->l1_mshr = 32; c->l1_merge = 8;
         c->dram_queue = 16;
     } else if (!strcmp(name, "clams")) { /* seed 004 Table 3 */
-        c->sms = 32; c->sched = GPU_SCHED_GTO;
-        c->dram_banks = 8; c->dram_queue = 256;
+        c->sms = 32; c->sched = GPU_SCHED_GTO; c->core_mhz = 1400;
+        c->dram_banks = 8; c->dram_queue = 256; c->dram_mhz = 924;
+        c->dram_accept = 1; /* GPGPU-Sim 3.2.1: one request into the scheduler a DRAM cycle */
     } else {
         snprintf(err, n, "unknown preset '%s' (known: %s)", name, gpu_cfg_preset_names());
         return 1;

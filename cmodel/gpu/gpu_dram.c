@@ -4,16 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned cap)
+int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned cap, unsigned accept)
 {
     memset(d, 0, sizeof *d);
     d->t = *t;
     d->nbanks = nbanks;
     d->cap = cap;
+    d->accept = accept;
     d->q = calloc(cap, sizeof *d->q);
     d->bank = calloc(nbanks, sizeof *d->bank);
     d->done = calloc(cap, sizeof *d->done);
-    if (!d->q || !d->bank || !d->done) {
+    d->arr = calloc(cap, sizeof *d->arr);
+    if (accept) d->inq = calloc(cap, sizeof *d->inq);
+    if (!d->q || !d->bank || !d->done || !d->arr || (accept && !d->inq)) {
         gpu_dram_free(d);
         return 1;
     }
@@ -24,6 +27,8 @@ int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned c
 void gpu_dram_free(gpu_dram *d)
 {
     free(d->q);
+    free(d->inq);
+    free(d->arr);
     free(d->bank);
     free(d->done);
     free(d->cand);
@@ -43,24 +48,52 @@ int gpu_dram_set_picker(gpu_dram *d, gpu_dram_pick_fn fn, void *ctx)
     return 0;
 }
 
-void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag,
-                   unsigned prio)
+/* a request into a free buffer slot (there is one: the caller checked room) */
+static void enter(gpu_dram *d, const dram_req *in)
 {
     for (unsigned i = 0; i < d->cap; i++) {
         dram_req *r = &d->q[i];
         if (r->valid) continue;
+        *r = *in;
         r->valid = 1;
-        r->line = line;
-        r->bank = (uint16_t)bank;
-        r->row = row;
-        r->write = (uint8_t)write;
-        r->tag = tag;
-        r->prio = (uint8_t)prio;
         r->activated = 0;
         r->t_first = UINT64_MAX;
         r->seq = d->seq++;
         d->count++;
+        if (d->narr < d->cap) d->arr[d->narr++] = i;
         return;
+    }
+}
+
+void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag,
+                   unsigned prio)
+{
+    dram_req r;
+    memset(&r, 0, sizeof r);
+    r.line = line;
+    r.bank = (uint16_t)bank;
+    r.row = row;
+    r.write = (uint8_t)write;
+    r.tag = tag;
+    r.prio = (uint8_t)prio;
+    if (!d->accept) {
+        enter(d, &r);
+        return;
+    }
+    d->inq[(d->in_head + d->in_n) % d->cap] = r;
+    d->in_n++;
+}
+
+/* the start of a DRAM cycle: the input queue's next requests enter; last cycle's
+ * departure becomes the one to report */
+static void cycle_start(gpu_dram *d)
+{
+    d->dep_valid = d->dep_now;
+    d->dep_now = 0;
+    for (unsigned k = 0; d->accept && k < d->accept && d->in_n; k++) {
+        enter(d, &d->inq[d->in_head]);
+        d->in_head = (d->in_head + 1) % d->cap;
+        d->in_n--;
     }
 }
 
@@ -95,6 +128,8 @@ static void column(gpu_dram *d, dram_req *r)
     }
     r->valid = 0;
     d->count--;
+    d->dep = *r;
+    d->dep_now = 1;
 }
 
 static void precharge(gpu_dram *d, dram_bank *b)
@@ -123,6 +158,7 @@ static int cycle_picked(gpu_dram *d)
 {
     unsigned n = 0, ncol;
     int fr = -1, pick = -1;
+    cycle_start(d);
     if (d->now >= d->col_ok && d->d_count < d->cap)
         for (unsigned i = 0; i < d->cap; i++) {
             dram_req *r = &d->q[i];
@@ -152,6 +188,7 @@ static int cycle_picked(gpu_dram *d)
         d->cand[n++].cmd = b->open_row >= 0 ? DRAM_CMD_PRE : DRAM_CMD_ACT;
     }
     if (d->pick(d->pick_ctx, d, d->cand, n, fr, &pick)) return -1;
+    d->narr = 0; /* reported */
     if (pick < 0 || (unsigned)pick >= n) {
         d->now++;
         return 0;
@@ -170,6 +207,8 @@ int gpu_dram_step(gpu_dram *d)
     dram_req *best = NULL;
     int issued = 0;
     if (d->pick) return cycle_picked(d);
+    cycle_start(d);
+    d->narr = 0; /* no picker to report them to */
     if (!d->count) { /* nothing buffered: no command */
         d->now++;
         return 0;

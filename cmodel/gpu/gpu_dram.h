@@ -17,6 +17,12 @@
  * A picker (the GPU model's DRAM hook) may replace that choice: each cycle it sees
  * every request that can take a command now, FR-FCFS's choice among them, and picks
  * one (or none). Without a picker the channel is exactly FR-FCFS.
+ *
+ * Input: with accept = 0 (the default) a request enters the buffer when pushed; with
+ * accept = n, pushes wait in an input queue (counted as buffer room taken) and at most n
+ * enter the buffer at the start of each DRAM cycle (GPGPU-Sim moves one request a DRAM
+ * cycle into its scheduler). The requests that entered since the previous cycle and the
+ * one a column command completed in the previous cycle are reported to the picker.
  */
 #ifndef GPU_DRAM_H
 #define GPU_DRAM_H
@@ -61,6 +67,12 @@ typedef int (*gpu_dram_pick_fn)(void *ctx, const struct gpu_dram *d, const dram_
 typedef struct gpu_dram {
     dram_timing t;
     unsigned nbanks, cap, count;
+    unsigned accept;      /* requests entering the buffer per DRAM cycle (0: no limit) */
+    dram_req *inq;        /* with accept: the input queue, a ring of cap entries */
+    unsigned in_head, in_n;
+    unsigned *arr, narr;  /* buffer slots that entered since the previous cycle (cap) */
+    dram_req dep;         /* the request a column command completed last cycle (bank, prio) */
+    uint8_t dep_valid, dep_now;
     unsigned reserved;    /* the caller's: slots promised to requests on their way in */
     dram_req *q;          /* cap entries, free where !valid */
     dram_bank *bank;
@@ -77,9 +89,11 @@ typedef struct gpu_dram {
     uint8_t *open_hit;    /* per bank: a buffered request hits its open row */
 } gpu_dram;
 
-int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned cap);
+int gpu_dram_init(gpu_dram *d, const dram_timing *t, unsigned nbanks, unsigned cap, unsigned accept);
 void gpu_dram_free(gpu_dram *d);
-static inline int gpu_dram_full(const gpu_dram *d) { return d->count >= d->cap; }
+/* buffer room taken: buffered requests and those in the input queue */
+static inline unsigned gpu_dram_used(const gpu_dram *d) { return d->count + d->in_n; }
+static inline int gpu_dram_full(const gpu_dram *d) { return gpu_dram_used(d) >= d->cap; }
 /* Enqueue (caller checked !full). */
 void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int write, uint32_t tag,
                    unsigned prio);
@@ -91,7 +105,7 @@ int gpu_dram_set_picker(gpu_dram *d, gpu_dram_pick_fn fn, void *ctx);
 int gpu_dram_step(gpu_dram *d);
 static inline int gpu_dram_cycle(gpu_dram *d)
 {
-    if (!d->count && !d->pick) { /* nothing buffered: no command */
+    if (!d->count && !d->pick && !d->in_n) { /* nothing buffered: no command */
         d->now++;
         return 0;
     }
@@ -103,6 +117,6 @@ static inline const dram_done *gpu_dram_peek(const gpu_dram *d)
     return d->d_count && d->done[d->d_head].t <= d->now ? &d->done[d->d_head] : NULL;
 }
 void gpu_dram_pop(gpu_dram *d);
-static inline int gpu_dram_idle(const gpu_dram *d) { return d->count == 0 && d->d_count == 0; }
+static inline int gpu_dram_idle(const gpu_dram *d) { return d->count == 0 && d->d_count == 0 && d->in_n == 0; }
 
 #endif

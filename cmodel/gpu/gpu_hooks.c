@@ -122,14 +122,19 @@ static int busy_add(gpu *g, gpu_hook_inst *h)
 
 static int dram_pick(void *ctx, const gpu_dram *d, const dram_cand *cand, unsigned n, int frfcfs, int *pick)
 {
-    gpu_hook_inst *h = ctx;
+    const gpu_dram_chain *c = ctx;
     gpu_dram_event e;
     e.ch = d;
     e.cand = cand;
     e.n = n;
     e.frfcfs = frfcfs;
+    e.arr = d->arr;
+    e.narr = d->narr;
+    e.dep = d->dep_valid ? &d->dep : NULL;
     *pick = frfcfs;
-    return h->drv->dram(h, &e, pick);
+    for (unsigned i = 0; i < c->n; i++)
+        if (c->h[i]->drv->dram(c->h[i], &e, pick)) return 1;
+    return 0;
 }
 
 /* the hook point of instance h: SM h->index's slot, or the channel's picker */
@@ -138,12 +143,17 @@ static int place(gpu *g, gpu_hook_inst *h, char *err, size_t n)
     const gpu_block_driver *d = h->drv;
     gpu_hook_inst **slot = NULL;
     if (d->hook == GPU_HOOK_DRAM) {
-        if (g->ch[h->index].pick) {
-            snprintf(err, n, "%s: the DRAM hook of channel %u already has a block (one at a time)", d->kind->name,
-                     h->index);
+        if (!g->dch && !(g->dch = calloc(g->c.dram_channels, sizeof *g->dch))) {
+            snprintf(err, n, "out of memory");
             return 1;
         }
-        if (gpu_dram_set_picker(&g->ch[h->index], dram_pick, h)) {
+        gpu_dram_chain *c = &g->dch[h->index];
+        if (c->n == GPU_MAX_BOUND) {
+            snprintf(err, n, "too many blocks at the DRAM hook");
+            return 1;
+        }
+        c->h[c->n++] = h;
+        if (c->n == 1 && gpu_dram_set_picker(&g->ch[h->index], dram_pick, c)) {
             snprintf(err, n, "out of memory");
             return 1;
         }

@@ -38,8 +38,11 @@
  *   ISSUE     per-core issue statistics. Called every cycle per SM after the warp
  *             schedulers with what issued; observe only, never changes the GPU.
  *   DRAM      the DRAM controller's request picker. Called every DRAM cycle per channel
- *             with the requests that can take a command now (FR-FCFS's candidates) and
- *             FR-FCFS's choice; the block picks one of them, or none.
+ *             with the requests that can take a command now (FR-FCFS's candidates),
+ *             FR-FCFS's choice, the requests that entered the buffer and the one that
+ *             left it; the block picks one of them, or none. Several kinds may be on at
+ *             this hook: they are called in block-list order, each seeing the pick the
+ *             ones before it left (a controller that only observes, then a picker).
  *
  * Every hook function returns 0, or non-zero when the block's lockstep comparison
  * failed (the report is printed; the run stops with GPU_MISMATCH). A block's clock is
@@ -227,6 +230,10 @@ typedef struct gpu_dram_event {
     const dram_cand *cand; /* requests that can take a command now (see gpu_dram.h) */
     unsigned n;
     int frfcfs;            /* FR-FCFS's choice, an index into cand (-1 when n == 0) */
+    const unsigned *arr;   /* buffer slots (ch->q[arr[i]]) that entered since the last call */
+    unsigned narr;
+    const dram_req *dep;   /* the request a column command completed at the last call (left
+                              the buffer), or NULL */
 } gpu_dram_event;
 
 /* ---- the driver ---- */

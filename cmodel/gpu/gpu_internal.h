@@ -179,12 +179,19 @@ typedef struct gpu_kind_rt {
 
 #define GPU_MAX_BOUND (GPU_MAX_KINDS + 8)
 
+/* the blocks at a channel's DRAM hook, called in the order they were placed (list order) */
+typedef struct gpu_dram_chain {
+    gpu_hook_inst *h[GPU_MAX_BOUND];
+    unsigned n;
+} gpu_dram_chain;
+
 struct gpu {
     gpu_cfg c;
     const gk_workload *wl;
     gpu_sm *sm;
     slice *sl;
     gpu_dram *ch;
+    gpu_dram_chain *dch;      /* per channel, when a block is at the DRAM hook */
     uint64_t now, seq, last_progress, rng, age;
     uint64_t seed, max_quiet; /* the run's seed; the longest stretch without progress */
     unsigned watchdog;        /* in effect (gpu_cfg_watchdog) */

@@ -30,7 +30,7 @@ static void reply_push(gpu *g, slice *D, const gmsg *req, uint64_t t)
 /* room in channel ch's buffer for `need` more requests, counting those on their way */
 static int slice_room(const gpu *g, unsigned ch, unsigned need)
 {
-    return g->ch[ch].count + g->ch[ch].reserved + need <= g->ch[ch].cap;
+    return gpu_dram_used(&g->ch[ch]) + g->ch[ch].reserved + need <= g->ch[ch].cap;
 }
 
 /* a read (miss) or write (writeback) of `line` from slice si toward its channel: into the
@@ -243,7 +243,7 @@ int gpu_l2_init(gpu *g, char *err, size_t n)
     }
     dram_timing t = {c->tCL, c->tRP, c->tRCD, c->tRAS, c->tRC, c->tCCD, c->tRRD, c->tWR, c->dram_burst};
     for (unsigned i = 0; i < c->dram_channels; i++)
-        if (gpu_dram_init(&g->ch[i], &t, c->dram_banks, c->dram_queue)) {
+        if (gpu_dram_init(&g->ch[i], &t, c->dram_banks, c->dram_queue, c->dram_accept)) {
             snprintf(err, n, "out of memory");
             return 1;
         }

@@ -103,8 +103,8 @@ def candidate(rng, params, kinds):
             if not key.endswith(".preset") and rng.random() < 0.3:
                 d[key] = draw(rng, p)
             continue
-        if key in kinds:  # KIND=on|off
-            d[key] = rng.choice(["on", "off"])
+        if key in kinds:  # KIND=on|off: a third of the time on (every kind adds its own
+            d[key] = "on" if rng.random() < 1 / 3 else "off"  # rules a draw must meet)
             continue
         if rng.random() < 0.5:
             d[key] = draw(rng, p)
@@ -125,7 +125,7 @@ def main():
     ok = rejected = failed = limited = 0
     worst = (0.0, "")
     for run in range(a.runs):
-        for _ in range(200):
+        for _ in range(1000):
             sets = candidate(rng, params, kinds)
             wl = rng.choice(WORKLOADS)
             scale = round(rng.uniform(0.03, 0.08), 3)
@@ -140,7 +140,7 @@ def main():
                 continue
             break
         else:
-            print("sweep: no valid configuration drawn in 200 tries", file=sys.stderr)
+            print("sweep: no valid configuration drawn in 1000 tries", file=sys.stderr)
             return 1
         line = " ".join(c if " " not in c else "'%s'" % c for c in cmd)
         if p.returncode != 0:

@@ -68,6 +68,15 @@ static int laws_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t 
                  c->warps);
         return 1;
     }
+    /* the group's feedback is the load's first line request reaching the L1 in the
+     * memory stage; a block at the REQ hook (a request buffer) would reorder those
+     * accesses across loads or send them past the L1 */
+    const blk_kind *k;
+    for (unsigned i = 0; i < GPU_MAX_KINDS && (k = blk_kind_at(i)); i++)
+        if (c->blk[i].on && gpu_kind_hook(i) == GPU_HOOK_REQ) {
+            snprintf(err, n, "laws: not with %s on (a block at the REQ hook): LAWS's feedback needs each load's first L1 access in the memory stage", k->name);
+            return 1;
+        }
     return 0;
 }
 

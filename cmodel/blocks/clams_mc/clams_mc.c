@@ -1,0 +1,220 @@
+/*
+ * clams_mc.c: C model of rtl/clams_mc/clams_mc.v, register for register (clams_mc.h;
+ * docs/clams.md).
+ */
+#include "clams_mc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void reset(clams_mc_state *s)
+{
+    clams_mc_cfg c = s->cfg;
+    memset(s, 0, sizeof *s);
+    s->cfg = c;
+    s->thcr = (uint8_t)(c.Scheme == CLAMS_MC_STATIC ? c.ThCR - 1 : 7);
+    s->thsm = (uint8_t)c.ThSM;
+    div_reset(&s->div);
+}
+
+void clams_mc_init(clams_mc_state *s, const clams_mc_cfg *cfg)
+{
+    memset(s, 0, sizeof *s);
+    s->cfg = *cfg;
+    reset(s);
+}
+
+void clams_mc_thresholds(unsigned scheme, unsigned thcr_fixed, unsigned thsm, const uint8_t *pcr, unsigned *thcr,
+                         unsigned *thsm_out)
+{
+    unsigned cr = 8, sm = thsm;
+    if (scheme == CLAMS_MC_STATIC) {
+        *thcr = thcr_fixed;
+        *thsm_out = thsm;
+        return;
+    }
+    for (unsigned k = 1; k <= 7; k++)
+        if (0 < pcr[k - 1] && pcr[k - 1] <= sm && sm < pcr[k]) {
+            cr = k;
+            if (scheme == CLAMS_MC_DYN) sm = pcr[k - 1];
+        }
+    if (scheme == CLAMS_MC_DYN && cr == 8) sm = 0;
+    *thcr = cr;
+    *thsm_out = sm;
+}
+
+unsigned clams_mc_pending(const clams_mc_state *s, unsigned b)
+{
+    unsigned n = 0;
+    for (unsigned r = 0; r < 8; r++) n += s->occ[8 * b + r];
+    return n;
+}
+
+unsigned clams_mc_critical(const clams_mc_state *s, unsigned b)
+{
+    unsigned n = 0;
+    for (unsigned r = 0; r <= s->thcr; r++) n += s->occ[8 * b + r];
+    return n;
+}
+
+void clams_mc_eval(const clams_mc_state *s, const clams_mc_in *in, clams_mc_out *out)
+{
+    const clams_mc_cfg *P = &s->cfg;
+    uint64_t mode = 0, pcr = 0;
+    (void)in;
+    for (unsigned b = 0; b < P->Banks; b++) {
+        uint64_t pend = clams_mc_pending(s, b), crit = clams_mc_critical(s, b), m;
+        if (crit == 0) m = CLAMS_MODE_FRFCFS;
+        else m = 100 * crit <= s->thsm * pend ? CLAMS_MODE_CRIT : CLAMS_MODE_LOCAL;
+        mode |= m << (2 * b);
+    }
+    for (unsigned k = 0; k < 8; k++) pcr |= (uint64_t)s->pcr[k] << (7 * k);
+    out->thcr_o = s->thcr;
+    out->thsm_o = s->thsm;
+    out->mode_o = mode;
+    out->pcr_o = pcr;
+    out->win_end_o = s->cyc == P->Window - 1;
+    out->busy_o = s->ck != 0;
+    out->upd_o = s->ck == 8 && s->div.done;
+}
+
+static uint32_t sat_inc(uint32_t v, unsigned w) { return v == bits_mask(w) ? v : v + 1; }
+
+void clams_mc_tick(clams_mc_state *s, const clams_mc_in *in)
+{
+    const clams_mc_cfg *P = &s->cfg;
+    unsigned bm = (unsigned)bits_mask(clams_mc_bw(P)), cw = clams_mc_cw(P), dw = clams_mc_dw(P);
+    unsigned arr = (unsigned)(in->arr_i & 1), ab = (unsigned)(in->arr_bank_i & bm), ar = (unsigned)(in->arr_rank_i & 7);
+    unsigned dep = (unsigned)(in->dep_i & 1), db = (unsigned)(in->dep_bank_i & bm), dr = (unsigned)(in->dep_rank_i & 7);
+    if (in->rst_i & 1) {
+        reset(s);
+        return;
+    }
+    /* the divider: a start for PCR(ck), with this cycle's operands */
+    uint64_t dividend = 0;
+    int start = s->ck != 0 && s->go;
+    if (start) {
+        uint32_t cum = 0;
+        for (unsigned r = 0; r < s->ck; r++) cum += s->snap[r];
+        if (cum > s->sall) cum = s->sall;
+        dividend = 100 * (uint64_t)cum;
+    }
+    int done = s->div.done;
+    uint64_t quo = s->div.quo;
+    div_tick(&s->div, dw, start, dividend, s->sall);
+    /* PCR(ck) captured when its division is done; after PCR(8) the thresholds */
+    if (s->ck != 0) {
+        if (start) {
+            s->go = 0;
+        } else if (done) {
+            s->pcr[s->ck - 1] = (uint8_t)(s->sall == 0 ? 0 : quo & 0x7f);
+            if (s->ck == 8) {
+                unsigned cr, sm;
+                clams_mc_thresholds(P->Scheme, P->ThCR, P->ThSM, s->pcr, &cr, &sm);
+                s->thcr = (uint8_t)(cr - 1);
+                s->thsm = (uint8_t)sm;
+                s->ck = 0;
+            } else {
+                s->ck++;
+                s->go = 1;
+            }
+        }
+    }
+    /* the window: count the arrival; at its last cycle snapshot (this arrival included)
+     * and clear, and start the PCR computation */
+    uint32_t win[8], wall = arr ? sat_inc(s->wall, P->WinBits) : s->wall;
+    for (unsigned r = 0; r < 8; r++) win[r] = arr && ar == r ? sat_inc(s->win[r], P->WinBits) : s->win[r];
+    if (s->cyc == P->Window - 1) {
+        memcpy(s->snap, win, sizeof win);
+        s->sall = wall;
+        memset(s->win, 0, sizeof s->win);
+        s->wall = 0;
+        s->cyc = 0;
+        s->ck = 1;
+        s->go = 1;
+    } else {
+        memcpy(s->win, win, sizeof win);
+        s->wall = wall;
+        s->cyc++;
+    }
+    /* the buffer's occupancy (a bank number >= Banks matches no counter) */
+    if (arr && ab < P->Banks) s->occ[8 * ab + ar] = (uint16_t)((s->occ[8 * ab + ar] + 1) & bits_mask(cw));
+    if (dep && db < P->Banks) s->occ[8 * db + dr] = (uint16_t)((s->occ[8 * db + dr] - 1) & bits_mask(cw));
+}
+
+static void probe_fill(const void *sv, void *pv)
+{
+    const clams_mc_state *s = sv;
+    clams_mc_probe *p = pv;
+    for (unsigned i = 0; i < 8 * s->cfg.Banks; i++) p->occ[i] = s->occ[i];
+    p->cyc[0] = s->cyc;
+    for (unsigned r = 0; r < 8; r++) {
+        p->win[r] = s->win[r];
+        p->snap[r] = s->snap[r];
+        p->pcr[r] = s->pcr[r];
+    }
+    p->wall[0] = s->wall;
+    p->sall[0] = s->sall;
+    p->ck[0] = s->ck;
+    p->go[0] = s->go;
+    p->thcr[0] = s->thcr;
+    p->thsm[0] = s->thsm;
+    p->dcnt[0] = s->div.cnt;
+    p->ddone[0] = s->div.done;
+    p->drem[0] = s->div.rem;
+    p->dquo[0] = s->div.quo;
+    p->ddiv[0] = s->div.div;
+}
+
+static int cfg_check(const void *cfgv, char *err, size_t n)
+{
+    const clams_mc_cfg *c = cfgv;
+    if (c->Window <= clams_mc_calc_cycles(c)) {
+        snprintf(err, n, "clams_mc: Window=%u must be more than the %u cycles the PCR computation takes (8 x (divider width %u + 2); fewer WinBits shorten it)",
+                 c->Window, clams_mc_calc_cycles(c), clams_mc_dw(c));
+        return 1;
+    }
+    return 0;
+}
+
+#define BLK_T_CFG clams_mc_cfg
+#define BLK_T_IN clams_mc_in
+#define BLK_T_OUT clams_mc_out
+#define BLK_T_PROBE clams_mc_probe
+static const blk_param clams_mc_params[] = {CLAMS_MC_PARAMS(BLK_PARAM_ROW)};
+BLK_PORT_FUNCS(clams_mc, CLAMS_MC_PORTS, CLAMS_MC_PROBES, CLAMS_MC_WAVES)
+static const char *const clams_mc_groups[] = CLAMS_MC_GROUPS;
+/* Dyn-CLAMS first (the seed's best); Static (Th_CR 4, Th_SM 20%) and Semi-Dyn (Th_SM
+ * 40%) as the seed evaluates them; small ones for dense lockstep (short windows) */
+static const char *const clams_mc_presets[] = {"final",  "",
+                                               "static", "Scheme=static,ThCR=4,ThSM=20",
+                                               "semi",   "Scheme=semi,ThSM=40",
+                                               "small",  "Banks=4,Buf=16,Window=120,WinBits=4",
+                                               "tiny",   "Banks=1,Buf=3,Window=96,WinBits=2",
+                                               NULL};
+
+static void kind_init(void *s, const void *cfg) { clams_mc_init(s, cfg); }
+static void kind_eval(const void *s, const void *in, void *out) { clams_mc_eval(s, in, out); }
+static void kind_tick(void *s, const void *in) { clams_mc_tick(s, in); }
+
+const blk_kind clams_mc_kind = {
+    "clams_mc",
+    sizeof(clams_mc_cfg),
+    sizeof(clams_mc_in),
+    sizeof(clams_mc_out),
+    sizeof(clams_mc_state),
+    sizeof(clams_mc_probe),
+    clams_mc_params,
+    (int)(sizeof clams_mc_params / sizeof clams_mc_params[0]),
+    clams_mc_presets,
+    NULL,
+    cfg_check,
+    clams_mc_ports,
+    clams_mc_probes,
+    clams_mc_waves,
+    clams_mc_groups,
+    kind_init,
+    kind_eval,
+    kind_tick,
+    probe_fill,
+};

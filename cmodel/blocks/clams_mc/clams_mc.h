@@ -1,0 +1,88 @@
+/*
+ * clams_mc.h: bit-accurate, cycle-level C model of rtl/clams_mc/clams_mc.v, CLAMS's
+ * memory-controller side (seed 004 sections 5.3-5.6, Table 2): per-bank, per-rank
+ * occupancy counters of the request buffer, the window counters of arrivals per rank,
+ * their snapshot, the eight PCR(k) registers computed by one divider, Th_CR and Th_SM by
+ * Static-, Semi-Dyn- or Dyn-CLAMS, and each bank's mode. docs/clams.md describes it; the
+ * choices where the seed is silent are C6.. of docs/deviations.md.
+ *
+ * The port structs come from clams_mc_ports.def, the configuration from
+ * clams_mc_params.def; the state struct holds exactly the RTL registers (same names,
+ * without _q).
+ */
+#ifndef CLAMS_MC_H
+#define CLAMS_MC_H
+
+#include <stdint.h>
+
+#include "bits.h"
+#include "blk.h"
+#include "divider_model.h"
+
+#define CLAMS_MC_MAX_B 16
+
+enum { CLAMS_MC_STATIC = 0, CLAMS_MC_SEMI = 1, CLAMS_MC_DYN = 2 };
+enum { CLAMS_MODE_FRFCFS = 0, CLAMS_MODE_CRIT = 1, CLAMS_MODE_LOCAL = 2 };
+
+#include "clams_mc_params.def"
+typedef struct clams_mc_cfg {
+    CLAMS_MC_PARAMS(BLK_PARAM_FIELD)
+} clams_mc_cfg;
+
+/* widths: a bank number, an occupancy counter (0..Buf), a bank's sum of 8 of them, the
+ * window cycle, the divider (100 x the largest window count) and its step count */
+static inline unsigned clams_mc_bw(const clams_mc_cfg *P) { return bits_idx_w(P->Banks); }
+static inline unsigned clams_mc_cw(const clams_mc_cfg *P) { return bits_count_w(P->Buf); }
+static inline unsigned clams_mc_pw(const clams_mc_cfg *P) { return clams_mc_cw(P) + 3; }
+static inline unsigned clams_mc_yw(const clams_mc_cfg *P) { return bits_idx_w(P->Window); }
+static inline unsigned clams_mc_dw(const clams_mc_cfg *P)
+{
+    return bits_count_w(100u * (unsigned)bits_mask(P->WinBits));
+}
+static inline unsigned clams_mc_dcw(const clams_mc_cfg *P) { return bits_count_w(clams_mc_dw(P)); }
+/* cycles from a window's last cycle to the thresholds' update: 8 x (start, steps, done) */
+static inline unsigned clams_mc_calc_cycles(const clams_mc_cfg *P) { return 8 * (clams_mc_dw(P) + 2); }
+
+#include "clams_mc_ports.def"
+BLK_STRUCTS(clams_mc, CLAMS_MC_PORTS, CLAMS_MC_PROBES)
+#define BLK_T_CFG clams_mc_cfg
+#define BLK_WFN_NAME(name) clams_mc_w_##name
+CLAMS_MC_PORTS(BLK_WFN_N, BLK_WFN_W)
+#undef BLK_WFN_NAME
+#undef BLK_T_CFG
+
+typedef struct clams_mc_state {
+    clams_mc_cfg cfg;
+    uint16_t occ[8 * CLAMS_MC_MAX_B]; /* occ_q: bank b, rank code r at 8b + r */
+    uint32_t cyc;                     /* cyc_q */
+    uint32_t win[8], wall;            /* win_q, wall_q */
+    uint32_t snap[8], sall;           /* snap_q, sall_q */
+    uint8_t pcr[8];                   /* pcr_q: PCR(k) at k-1 */
+    uint8_t ck, go;                   /* ck_q, go_q */
+    uint8_t thcr, thsm;               /* thcr_q (Th_CR - 1), thsm_q */
+    div_model div;                    /* u_div */
+} clams_mc_state;
+
+void clams_mc_init(clams_mc_state *s, const clams_mc_cfg *cfg);
+void clams_mc_eval(const clams_mc_state *s, const clams_mc_in *in, clams_mc_out *out);
+void clams_mc_tick(clams_mc_state *s, const clams_mc_in *in);
+
+/* Table 2 of the seed on PCR(1..8) (pcr[k-1], percent) and the scheme's Th_SM (the fixed
+ * value, or Dyn's initial one): *thcr = Th_CR (1..8), *thsm = Th_SM */
+void clams_mc_thresholds(unsigned scheme, unsigned thcr_fixed, unsigned thsm, const uint8_t *pcr, unsigned *thcr,
+                         unsigned *thsm_out);
+/* a bank's pending and critical requests (rank - 1 <= thcr) */
+unsigned clams_mc_pending(const clams_mc_state *s, unsigned b);
+unsigned clams_mc_critical(const clams_mc_state *s, unsigned b);
+
+extern const blk_kind clams_mc_kind;
+
+/* In the GPU model (clams_mc_gpu.c): the controller's outputs this DRAM cycle, for a
+ * picker at the same channel (the driver's priv, read through gpu_hook_sibling). */
+typedef struct clams_mc_gpu_mail {
+    uint64_t mode;  /* mode_o: 2 bits per bank */
+    uint8_t thcr;   /* Th_CR - 1 */
+    uint8_t thsm;   /* Th_SM, percent */
+} clams_mc_gpu_mail;
+
+#endif

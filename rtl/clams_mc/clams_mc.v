@@ -1,0 +1,254 @@
+`default_nettype none
+// clams_mc: CLAMS's memory-controller side (seed 004 sections 5.3-5.6, Table 2;
+// docs/clams.md). Ports and widths: cmodel/blocks/clams_mc/clams_mc_ports.def.
+//
+// One per memory channel, one cycle per DRAM cycle.
+//  - Occupancy: a counter per bank and rank (occ_q) follows the request buffer (arr_* in,
+//    dep_* out). A bank's pending requests are the sum of its 8 counters, its critical
+//    ones the sum over ranks <= Th_CR, so the critical count is right at once when Th_CR
+//    changes (docs/deviations.md C6).
+//  - Window: one saturating WinBits-bit counter per rank (win_q) and one for all (wall_q)
+//    count the arrivals; at the window's last cycle they are snapshot (snap_q, sall_q;
+//    that cycle's arrival included) and cleared.
+//  - PCR: after the snapshot, PCR(k) = 100 x min(arrivals of rank <= k, all) / all in
+//    7-bit percent (0 when all = 0), k = 1..8 one after the other on one divider
+//    (rtl/common/divider, DW bits: start, DW steps, done); after PCR(8) the thresholds
+//    take Table 2's values: Static keeps ThCR / ThSM; Semi-Dyn: Th_CR = 8, then for k in
+//    1..7 Th_CR = k when 0 < PCR(k) <= Th_SM < PCR(k+1); Dyn: the same from Th_SM = ThSM,
+//    with Th_SM = PCR(k) at a match, and Th_SM = 0 when Th_CR stays 8.
+//  - Mode of bank b: no critical request: 0 (FR-FCFS order); 100 x critical <= Th_SM x
+//    pending: 1 (criticality mode); else 2 (locality mode).
+module clams_mc #(
+    parameter integer Banks   = 8,
+    parameter integer Buf     = 256,
+    parameter integer Window  = 512,
+    parameter integer WinBits = 9,
+    parameter integer Scheme  = 2,
+    parameter integer ThCR    = 4,
+    parameter integer ThSM    = 40
+) (
+    input  wire               clk_i,
+    input  wire               rst_i,
+    input  wire               arr_i,
+    input  wire [     BW-1:0] arr_bank_i,
+    input  wire [        2:0] arr_rank_i,
+    input  wire               dep_i,
+    input  wire [     BW-1:0] dep_bank_i,
+    input  wire [        2:0] dep_rank_i,
+    output wire [        2:0] thcr_o,
+    output wire [        6:0] thsm_o,
+    output wire [2*Banks-1:0] mode_o,
+    output wire [       55:0] pcr_o,
+    output wire               win_end_o,
+    output wire               busy_o,
+    output wire               upd_o
+);
+  localparam integer BW = (Banks > 1) ? $clog2(Banks) : 1;
+  localparam integer CW = $clog2(Buf + 1);  // an occupancy counter: 0..Buf
+  localparam integer PW = CW + 3;  // a bank's sum of 8 of them
+  localparam integer YW = $clog2(Window);  // Window >= 2
+  localparam integer NB = WinBits;
+  localparam integer DW = $clog2(100 * ((1 << NB) - 1) + 1);  // 100 x the largest count
+  localparam integer NO = 8 * Banks;
+  localparam [YW-1:0] Last = Window[YW-1:0] - 1'b1;
+  localparam [NB-1:0] Top = {NB{1'b1}};
+
+  generate
+    if (Banks < 1 || Banks > 16) begin : g_bad_banks
+      clams_mc_parameter_Banks_out_of_range_1_to_16 u_err ();
+    end
+    if (Buf < 1 || Buf > 1024) begin : g_bad_buf
+      clams_mc_parameter_Buf_out_of_range_1_to_1024 u_err ();
+    end
+    if (WinBits < 1 || WinBits > 16) begin : g_bad_winbits
+      clams_mc_parameter_WinBits_out_of_range_1_to_16 u_err ();
+    end
+    if (Window < 2 || Window > 65535 || Window <= 8 * (DW + 2)) begin : g_bad_window
+      clams_mc_parameter_Window_out_of_range_or_not_above_8_x_divider_width_plus_2 u_err ();
+    end
+    if (Scheme < 0 || Scheme > 2) begin : g_bad_scheme
+      clams_mc_parameter_Scheme_out_of_range_0_to_2 u_err ();
+    end
+    if (ThCR < 1 || ThCR > 8) begin : g_bad_thcr
+      clams_mc_parameter_ThCR_out_of_range_1_to_8 u_err ();
+    end
+    if (ThSM < 0 || ThSM > 100) begin : g_bad_thsm
+      clams_mc_parameter_ThSM_out_of_range_0_to_100 u_err ();
+    end
+  endgenerate
+
+  reg  [NO*CW-1:0] occ_q;
+  wire [NO*CW-1:0] occ_d;
+  reg  [   YW-1:0] cyc_q;
+  reg  [ 8*NB-1:0] win_q, snap_q;
+  wire [ 8*NB-1:0] win_inc;
+  reg  [   NB-1:0] wall_q, sall_q;
+  reg  [     55:0] pcr_q;
+  wire [     55:0] pcr_d;
+  reg  [      3:0] ck_q;
+  reg              go_q;
+  reg  [      2:0] thcr_q;
+  reg  [      6:0] thsm_q;
+
+  // ---- occupancy, per bank and rank; pending, critical and the mode per bank
+  genvar g, b, r;
+  generate
+    for (g = 0; g < NO; g = g + 1) begin : g_occ
+      localparam integer GBI = g / 8;
+      localparam integer GRI = g % 8;
+      localparam [BW-1:0] GB = GBI[BW-1:0];
+      localparam [2:0] GR = GRI[2:0];
+      wire inc = arr_i && arr_bank_i == GB && arr_rank_i == GR;
+      wire dec = dep_i && dep_bank_i == GB && dep_rank_i == GR;
+      assign occ_d[g*CW+:CW] = occ_q[g*CW+:CW] + {{(CW - 1) {1'b0}}, inc} - {{(CW - 1) {1'b0}}, dec};
+    end
+    for (b = 0; b < Banks; b = b + 1) begin : g_bank
+      // (the counters are read in place: a named slice of occ_q would give its flops
+      // that name in the synthesis reports)
+      reg [PW-1:0] pend, crit;
+      integer ri;
+      always @* begin
+        pend = {PW{1'b0}};
+        crit = {PW{1'b0}};
+        for (ri = 0; ri < 8; ri = ri + 1) begin
+          pend = pend + {3'b000, occ_q[(8*b+ri)*CW+:CW]};
+          if (ri[2:0] <= thcr_q) crit = crit + {3'b000, occ_q[(8*b+ri)*CW+:CW]};
+        end
+      end
+      wire [PW+6:0] crit100 = {crit, 6'b0} + {1'b0, crit, 5'b0} + {4'b0, crit, 2'b0};  // 64 + 32 + 4
+      wire [PW+6:0] smpend = {{PW{1'b0}}, thsm_q} * {7'b0, pend};
+      assign mode_o[2*b+:2] = (crit == {PW{1'b0}}) ? 2'd0 : (crit100 <= smpend) ? 2'd1 : 2'd2;
+    end
+  endgenerate
+
+  // ---- window counters (saturating), the snapshot at the window's last cycle
+  wire last = (cyc_q == Last);
+  generate
+    for (r = 0; r < 8; r = r + 1) begin : g_win
+      localparam integer RI = r;
+      localparam [2:0] R = RI[2:0];
+      assign win_inc[r*NB+:NB] = (arr_i && arr_rank_i == R && win_q[r*NB+:NB] != Top) ?
+                                 win_q[r*NB+:NB] + 1'b1 : win_q[r*NB+:NB];
+    end
+  endgenerate
+  wire [NB-1:0] wall_inc = (arr_i && wall_q != Top) ? wall_q + 1'b1 : wall_q;
+
+  // ---- PCR(k) on the divider, k = ck_q, after a snapshot
+  wire start = (ck_q != 4'd0) && go_q;
+  wire div_done, div_busy;
+  wire [DW-1:0] quo, rem_unused;
+  // arrivals of rank < ck_q (ranks 1..ck), at most sall_q
+  reg [NB+2:0] cum;
+  integer ci;
+  always @* begin
+    cum = {(NB + 3) {1'b0}};
+    for (ci = 0; ci < 8; ci = ci + 1)
+      if (ci < ck_q) cum = cum + {3'b000, snap_q[ci*NB+:NB]};
+  end
+  wire [NB-1:0] cum_c = (cum > {3'b000, sall_q}) ? sall_q : cum[NB-1:0];
+  wire [DW-1:0] dividend = {{(DW - NB) {1'b0}}, cum_c} * 7'd100;
+  divider #(.Width(DW)) u_div (
+      .clk_i(clk_i),
+      .rst_i(rst_i),
+      .start_i(start),
+      .dividend_i(dividend),
+      .divisor_i({{(DW - NB) {1'b0}}, sall_q}),
+      .busy_o(div_busy),
+      .done_o(div_done),
+      .quotient_o(quo),
+      .remainder_o(rem_unused)
+  );
+  wire cap = (ck_q != 4'd0) && !start && div_done;
+  wire [6:0] pcr_val = (sall_q == {NB{1'b0}}) ? 7'd0 : quo[6:0];
+  generate
+    for (r = 0; r < 8; r = r + 1) begin : g_pcr
+      localparam integer KI = r + 1;
+      localparam [3:0] K = KI[3:0];
+      assign pcr_d[7*r+:7] = (cap && ck_q == K) ? pcr_val : pcr_q[7*r+:7];
+    end
+  endgenerate
+
+  // ---- Table 2 on the new PCR(1..8)
+  reg [3:0] cr;
+  reg [6:0] sm;
+  integer tk;
+  always @* begin
+    cr = 4'd8;
+    sm = ThSM[6:0];
+    if (Scheme == 0) begin
+      cr = ThCR[3:0];
+    end else begin
+      for (tk = 1; tk <= 7; tk = tk + 1)
+        if (pcr_d[7*(tk-1)+:7] != 7'd0 && pcr_d[7*(tk-1)+:7] <= sm && sm < pcr_d[7*tk+:7]) begin
+          cr = tk[3:0];
+          if (Scheme == 2) sm = pcr_d[7*(tk-1)+:7];
+        end
+      if (Scheme == 2 && cr == 4'd8) sm = 7'd0;
+    end
+  end
+  wire upd = cap && ck_q == 4'd8;
+
+  // ---- registers
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      occ_q  <= {NO * CW{1'b0}};
+      cyc_q  <= {YW{1'b0}};
+      win_q  <= {8 * NB{1'b0}};
+      wall_q <= {NB{1'b0}};
+      snap_q <= {8 * NB{1'b0}};
+      sall_q <= {NB{1'b0}};
+      pcr_q  <= 56'd0;
+      ck_q   <= 4'd0;
+      go_q   <= 1'b0;
+      thcr_q <= (Scheme == 0) ? ThCR[2:0] - 3'd1 : 3'd7;
+      thsm_q <= ThSM[6:0];
+    end else begin
+      occ_q <= occ_d;
+      pcr_q <= pcr_d;
+      if (ck_q != 4'd0) begin
+        if (start) go_q <= 1'b0;
+        else if (div_done) begin
+          ck_q <= (ck_q == 4'd8) ? 4'd0 : ck_q + 4'd1;
+          go_q <= (ck_q != 4'd8);
+        end
+      end
+      if (upd) begin
+        thcr_q <= cr[2:0] - 3'd1;
+        thsm_q <= sm;
+      end
+      if (last) begin
+        snap_q <= win_inc;
+        sall_q <= wall_inc;
+        win_q  <= {8 * NB{1'b0}};
+        wall_q <= {NB{1'b0}};
+        cyc_q  <= {YW{1'b0}};
+        ck_q   <= 4'd1;
+        go_q   <= 1'b1;
+      end else begin
+        win_q  <= win_inc;
+        wall_q <= wall_inc;
+        cyc_q  <= cyc_q + 1'b1;
+      end
+    end
+  end
+
+  assign thcr_o    = thcr_q;
+  assign thsm_o    = thsm_q;
+  assign pcr_o     = pcr_q;
+  assign win_end_o = last;
+  assign busy_o    = ck_q != 4'd0;
+  assign upd_o     = upd;
+
+  // waveforms only: pending and critical requests per bank
+  wire [PW*Banks-1:0] pend_w, crit_w;
+  generate
+    for (b = 0; b < Banks; b = b + 1) begin : g_w
+      assign pend_w[b*PW+:PW] = g_bank[b].pend;
+      assign crit_w[b*PW+:PW] = g_bank[b].crit;
+    end
+  endgenerate
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused = ^{rem_unused, div_busy, quo, pend_w, crit_w};
+  /* verilator lint_on UNUSEDSIGNAL */
+endmodule
+`default_nettype wire

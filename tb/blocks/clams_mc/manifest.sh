@@ -1,0 +1,60 @@
+# tb/blocks/clams_mc/manifest.sh: what the shared scripts run for clams_mc, CLAMS's
+# memory-controller side (seed 004). Variables: see tb/blocks/mrpb/manifest.sh.
+MAIN_CONFIG="@final"
+
+LINT_CONFIGS=("" "-GScheme=0" "-GScheme=1" "-GBanks=1 -GBuf=3 -GWindow=96 -GWinBits=2"
+              "-GBanks=16 -GBuf=1024 -GWinBits=16 -GWindow=65535" "-GBanks=5 -GBuf=7 -GWindow=200 -GWinBits=3")
+LINT_YOSYS_CONFIGS=("" "-GBanks=4 -GBuf=16 -GWindow=120 -GWinBits=4 -GScheme=1")
+LINT_PORT_CONFIGS=("" "@tiny" "Banks=16,Buf=1024,WinBits=16,Window=65535")
+
+# Dyn (the seed's best) at full size, then small controllers with short windows (many
+# threshold updates): each scheme, a drifting rank mix, a hot bank, a nearly full buffer
+LOCKSTEP_MATRIX=("@final|arr=0.6,dep=0.55,drift=0.0005" "@small|" "@small,Scheme=semi|drift=0.01"
+                 "@small,Scheme=static,ThCR=2,ThSM=60|hot=0.8" "@tiny|arr=0.7,dep=0.3,wild=0.01"
+                 "Banks=3,Buf=40,Window=150,WinBits=5,ThSM=25|arr=0.7,dep=0.6,drift=0.02")
+LOCKSTEP_CYCLES=200000
+# every Th_CR where the scheme moves it, each mode, window ends and threshold updates
+coverage_wants() {
+  local w="win_end_o=1 upd_o=1 busy_o=1"
+  case ",$1," in
+    *Scheme=static,*) echo "$w" ;;
+    *@tiny,*) echo "$w thcr_o=7 mode_o=0 mode_o=1 mode_o=2" ;;
+    *) echo "$w thcr_o=0 thcr_o=1 thcr_o=2 thcr_o=3 thcr_o=4 thcr_o=5 thcr_o=6 thcr_o=7" ;;
+  esac
+}
+
+ASAN_RANDOM=("@final|" "@tiny|wild=0.05")
+ASAN_CYCLES=100000
+
+# ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/clams_mc/<file>
+PLANTED=(
+  # Table 2's test as PCR(k) < Th_SM: a PCR equal to Th_SM no longer matches (the
+  # threshold registers differ at an update)
+  "table2_strict|@small,Scheme=semi|drift=0.01|clams_mc.v|state|s/pcr_d\[7\*(tk-1)+:7\] <= sm \&\& sm < pcr_d/pcr_d[7*(tk-1)+:7] < sm \&\& sm < pcr_d/"
+  # the per-bank mode compares with >= (criticality mode above Th_SM): mode_o differs
+  "mode_ge|@small||clams_mc.v|output|s/(crit100 <= smpend) ? 2'd1 : 2'd2/(crit100 >= smpend) ? 2'd1 : 2'd2/"
+)
+PLANTED_SEED=7
+PLANTED_CYCLES=50000
+PLANTED_WAVES=mode_ge
+
+# ---- VPI checker and cocotb: the small controller
+VPI_AGREE=("small|@small||3000")
+COCOTB_AGREE=()
+VPI_RANDOM=()
+VPI_VECTORS_ICARUS=(vectors/clams_mc/modes.vec)
+COCOTB_RANDOM=()
+COCOTB_VECTORS_ICARUS=()
+COCOTB_PLANTED_VLT=""
+VPI_PLANTED="mode_ge"
+
+BENCH_CYCLES_C=10000000
+BENCH_CYCLES_RTL=2000000
+BENCH_CYCLES_LOCKSTEP=1000000
+
+# ---- GPU model: the CLAMS configuration, ranks on every SM, a controller on every channel
+GPU_RUNS=("--config clams --clams_rank on --clams_mc on")
+GPU_LOCKSTEP=("--workload atax --scale 0.1 --config clams --clams_rank on --clams_mc on --set sms=4")
+
+SYNTH_SMOKE=(small)
+SYNTH_SMOKE_CHECK=tb/blocks/clams_mc/synth_smoke.py
