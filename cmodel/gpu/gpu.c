@@ -78,6 +78,7 @@ void gpu_destroy(gpu *g)
     free(g->sl);
     free(g->ch);
     free(g->dch);
+    free(g->ser);
     free(g);
 }
 
@@ -134,6 +135,10 @@ int gpu_run(gpu *g, FILE *log)
                 deadlock_report(g, log);
                 return GPU_DEADLOCK;
             }
+        }
+        if (g->c.series && g->now % g->c.series == 0 && gpu_series_sample(g)) {
+            fprintf(log, "gpusim: out of memory for the time series\n");
+            return GPU_DEADLOCK;
         }
         if (g->c.max_cycles && g->now >= g->c.max_cycles) return GPU_CYCLE_LIMIT;
     }

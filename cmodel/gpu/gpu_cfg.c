@@ -72,6 +72,7 @@ static const cfg_param params[] = {
     P("dram.tRRD", tRRD, 1, 255, NULL, "activate to activate, different banks"),
     P("dram.tWR", tWR, 1, 255, NULL, "end of write data to precharge"),
     R("gate", gate, 0, 1, onoff_names, "C-bound blocks skip exact idle cycles (off checks it)"),
+    R("series", series, 0, 100000000, NULL, "GPU cycles between samples of the blocks' time-series counters in the JSON (0: none)"),
     R("watchdog", watchdog, 0, 100000000, NULL, "cycles without progress before a deadlock report (0 auto: 4 x the quiet bound + 10000)"),
 };
 #define NPARAMS (sizeof params / sizeof params[0])
@@ -108,6 +109,7 @@ static void base_s(gpu_cfg *c)
     c->gate = 1;
     c->watchdog = 0;
     c->max_cycles = 0;
+    c->series = 10000;
 }
 
 int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)

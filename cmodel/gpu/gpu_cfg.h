@@ -36,7 +36,8 @@ typedef struct gpu_cfg {
     unsigned l2_slices, l2_size, l2_assoc, l2_lat, l2_mshr, l2_merge, l2_queue, l2_rop;
     /* DRAM channels (timing in DRAM command-clock cycles) */
     unsigned dram_channels, dram_banks, dram_row, dram_queue, dram_burst, dram_mhz, dram_lat;
-    unsigned dram_accept;    /* requests entering a channel's buffer per DRAM cycle, 0 no limit */
+    unsigned dram_accept;
+    unsigned series;         /* GPU cycles between samples of the blocks' series counters (0 none) */    /* requests entering a channel's buffer per DRAM cycle, 0 no limit */
     unsigned tCL, tRP, tRCD, tRAS, tRC, tCCD, tRRD, tWR;
     /* blocks at the hook points (gpu_hooks.h) */
     gpu_kind_cfg blk[GPU_MAX_KINDS];

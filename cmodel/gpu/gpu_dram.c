@@ -59,6 +59,7 @@ static void enter(gpu_dram *d, const dram_req *in)
         r->activated = 0;
         r->t_first = UINT64_MAX;
         r->seq = d->seq++;
+        r->t_in = d->now;
         d->count++;
         if (d->narr < d->cap) d->arr[d->narr++] = i;
         return;
@@ -83,6 +84,11 @@ void gpu_dram_push(gpu_dram *d, uint64_t line, unsigned bank, uint32_t row, int 
     d->inq[(d->in_head + d->in_n) % d->cap] = r;
     d->in_n++;
 }
+
+/* a request the scheduler may serve this cycle: buffered, and with an input queue
+ * (accept > 0) entered before this cycle (it is written into the buffer at the cycle's
+ * start and scheduled from the next) */
+static int ready(const gpu_dram *d, const dram_req *r) { return r->valid && !(d->accept && r->t_in == d->now); }
 
 /* the start of a DRAM cycle: the input queue's next requests enter; last cycle's
  * departure becomes the one to report */
@@ -129,6 +135,7 @@ static void column(gpu_dram *d, dram_req *r)
     r->valid = 0;
     d->count--;
     d->dep = *r;
+    d->dep_slot = (unsigned)(r - d->q);
     d->dep_now = 1;
 }
 
@@ -162,7 +169,7 @@ static int cycle_picked(gpu_dram *d)
     if (d->now >= d->col_ok && d->d_count < d->cap)
         for (unsigned i = 0; i < d->cap; i++) {
             dram_req *r = &d->q[i];
-            if (!r->valid) continue;
+            if (!ready(d, r)) continue;
             dram_bank *b = &d->bank[r->bank];
             if (b->open_row != (int64_t)r->row || d->now < b->col_ok) continue;
             if (fr < 0 || r->seq < d->cand[fr].req->seq) fr = (int)n;
@@ -172,18 +179,21 @@ static int cycle_picked(gpu_dram *d)
     ncol = n;
     memset(d->open_hit, 0, d->nbanks);
     for (unsigned i = 0; i < d->cap; i++)
-        if (d->q[i].valid && d->bank[d->q[i].bank].open_row == (int64_t)d->q[i].row) d->open_hit[d->q[i].bank] = 1;
+        if (ready(d, &d->q[i]) && d->bank[d->q[i].bank].open_row == (int64_t)d->q[i].row) d->open_hit[d->q[i].bank] = 1;
     for (unsigned i = 0; i < d->cap; i++) {
         dram_req *r = &d->q[i];
-        if (!r->valid) continue;
+        if (!ready(d, r)) continue;
         dram_bank *b = &d->bank[r->bank];
         if (b->open_row == (int64_t)r->row) continue; /* waits for its column slot */
         if (b->open_row >= 0) {
-            if (d->open_hit[r->bank] || d->now < b->pre_ok) continue;
+            if (d->now < b->pre_ok) continue;
         } else if (d->now < b->act_ok || d->now < d->rrd_ok) {
             continue;
         }
-        if (!ncol && (fr < 0 || r->seq < d->cand[fr].req->seq)) fr = (int)n;
+        /* (a precharge of a row other buffered requests still hit is offered too, for a
+         * picker that may close it; FR-FCFS never chooses it) */
+        if (!ncol && !(b->open_row >= 0 && d->open_hit[r->bank]) && (fr < 0 || r->seq < d->cand[fr].req->seq))
+            fr = (int)n;
         d->cand[n].req = r;
         d->cand[n++].cmd = b->open_row >= 0 ? DRAM_CMD_PRE : DRAM_CMD_ACT;
     }
@@ -217,7 +227,7 @@ int gpu_dram_step(gpu_dram *d)
     if (d->now >= d->col_ok && d->d_count < d->cap) {
         for (unsigned i = 0; i < d->cap; i++) {
             dram_req *r = &d->q[i];
-            if (!r->valid) continue;
+            if (!ready(d, r)) continue;
             dram_bank *b = &d->bank[r->bank];
             if (b->open_row != (int64_t)r->row || d->now < b->col_ok) continue;
             if (!best || r->seq < best->seq) best = r;
@@ -232,14 +242,14 @@ int gpu_dram_step(gpu_dram *d)
         dram_req *old = NULL;
         for (unsigned i = 0; i < d->cap; i++) {
             dram_req *r = &d->q[i];
-            if (!r->valid || (old && r->seq > old->seq)) continue;
+            if (!ready(d, r) || (old && r->seq > old->seq)) continue;
             dram_bank *b = &d->bank[r->bank];
             if (b->open_row == (int64_t)r->row) continue; /* waits for its column slot */
             if (b->open_row >= 0) {
                 /* precharge only if no buffered request still hits the open row */
                 int hits = 0;
                 for (unsigned j = 0; j < d->cap && !hits; j++)
-                    hits = d->q[j].valid && d->q[j].bank == r->bank && (int64_t)d->q[j].row == b->open_row;
+                    hits = ready(d, &d->q[j]) && d->q[j].bank == r->bank && (int64_t)d->q[j].row == b->open_row;
                 if (hits || d->now < b->pre_ok) continue;
             } else if (d->now < b->act_ok || d->now < d->rrd_ok) {
                 continue;

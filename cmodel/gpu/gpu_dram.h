@@ -36,6 +36,7 @@ typedef struct dram_timing {
 
 typedef struct dram_req {
     uint64_t line, seq, t_first; /* t_first: ext_now at its first own command (activate or column) */
+    uint64_t t_in;      /* the DRAM cycle it entered the buffer */
     uint32_t row, tag;  /* tag: the caller's (e.g. L2 slice), returned on completion */
     uint16_t bank;
     uint8_t valid, write, activated; /* activated: this request needed its own activate */
@@ -58,8 +59,9 @@ struct gpu_dram;
 /* Pick the request served this cycle: *pick = an index into cand, or -1 for no
  * command. cand lists the column commands (row hits whose bank and the data bus are
  * ready) first, then the precharges/activates the banks can take now, each part in
- * buffer order (req->seq is the age: lower is older); frfcfs is FR-FCFS's choice (-1
- * when n == 0). Returns 0, or non-zero
+ * buffer order (req->seq is the age: lower is older); a precharge is offered also when
+ * other buffered requests hit the bank's open row (ch->open_hit[bank]), which FR-FCFS
+ * never chooses; frfcfs is FR-FCFS's choice (-1 when there is none). Returns 0, or non-zero
  * to stop (the channel then returns -1 from gpu_dram_cycle). */
 typedef int (*gpu_dram_pick_fn)(void *ctx, const struct gpu_dram *d, const dram_cand *cand, unsigned n,
                                 int frfcfs, int *pick);
@@ -72,6 +74,7 @@ typedef struct gpu_dram {
     unsigned in_head, in_n;
     unsigned *arr, narr;  /* buffer slots that entered since the previous cycle (cap) */
     dram_req dep;         /* the request a column command completed last cycle (bank, prio) */
+    unsigned dep_slot;    /* and the buffer slot it left */
     uint8_t dep_valid, dep_now;
     unsigned reserved;    /* the caller's: slots promised to requests on their way in */
     dram_req *q;          /* cap entries, free where !valid */

@@ -248,6 +248,9 @@ typedef struct gpu_ctr_def {
     const char *name;
     int agg;           /* enum gpu_ctr_agg */
     int per_index;     /* also one value per SM ("per_sm") or channel ("per_channel") */
+    int series;        /* also a time series in the JSON ("series"): every `series` GPU
+                          cycles, the mean over the instances of the counter's value then
+                          (for a level the driver keeps current, e.g. a block's register) */
 } gpu_ctr_def;
 
 /* A gpusim option a kind offers beside --KIND on|off and --set: `--opt val` means

@@ -212,6 +212,10 @@ struct gpu {
     /* block kinds that are on, in block-list order (then any attached by tests) */
     gpu_kind_rt kinds[GPU_MAX_BOUND];
     unsigned nkinds;
+    /* time series of the kinds' series counters: ser[row * ser_cols + col], a row every
+       c.series cycles (gpu_series_sample) */
+    double *ser;
+    unsigned ser_cols, ser_rows, ser_cap;
     gpu_hook_inst **busy;    /* instances whose driver has busy() */
     unsigned nbusy, busy_cap;
 };
@@ -240,6 +244,7 @@ static inline unsigned gpu_slice_of(const gpu *g, uint64_t line) { return (unsig
 int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n);
 void gpu_sm_free(gpu_sm *S);
 int gpu_start_launch(gpu *g, char *err, size_t n);  /* g->li's launch; 0 ok */
+int gpu_series_sample(gpu *g);                      /* a row of the time series; 1 out of memory */
 int gpu_sms_cycle(gpu *g);                          /* steps 1-4 of every SM; non-zero: mismatch */
 void gpu_sms_dispatch(gpu *g);                      /* step 5 */
 int gpu_sm_idle(const gpu_sm *S);                   /* nothing live or in flight in the SM */

@@ -131,6 +131,55 @@ static void bd_json_acc(FILE *f, const bd_acc a, const char *ind)
     }
 }
 
+/* ---- time series: the kinds' counters marked `series`, sampled every c.series cycles */
+
+int gpu_series_sample(gpu *g)
+{
+    unsigned cols = 0;
+    for (unsigned i = 0; i < g->nkinds; i++)
+        for (unsigned c = 0; c < g->kinds[i].drv->nctrs; c++) cols += g->kinds[i].drv->ctrs[c].series != 0;
+    if (!cols) return 0;
+    if (g->ser_rows == g->ser_cap) {
+        unsigned nc = g->ser_cap ? g->ser_cap * 2 : 64;
+        double *n = realloc(g->ser, (size_t)nc * cols * sizeof *n);
+        if (!n) return 1;
+        g->ser = n;
+        g->ser_cap = nc;
+    }
+    g->ser_cols = cols;
+    double *row = &g->ser[(size_t)g->ser_rows * cols];
+    unsigned k = 0;
+    for (unsigned i = 0; i < g->nkinds; i++) {
+        const gpu_kind_rt *K = &g->kinds[i];
+        for (unsigned c = 0; c < K->drv->nctrs; c++) {
+            if (!K->drv->ctrs[c].series) continue;
+            uint64_t t = 0;
+            for (unsigned x = 0; x < K->ninst; x++) t += K->inst[x]->ctr[c];
+            row[k++] = K->ninst ? (double)t / K->ninst : 0.0;
+        }
+    }
+    g->ser_rows++;
+    return 0;
+}
+
+static void series_json(const gpu *g, FILE *f)
+{
+    fprintf(f, "  \"series\": {\n    \"interval\": %u,\n    \"samples\": %u", g->c.series, g->ser_rows);
+    unsigned k = 0;
+    for (unsigned i = 0; i < g->nkinds; i++) {
+        const gpu_kind_rt *K = &g->kinds[i];
+        for (unsigned c = 0; c < K->drv->nctrs; c++) {
+            if (!K->drv->ctrs[c].series) continue;
+            fprintf(f, ",\n    \"%s_%s\": [", K->k->name, K->drv->ctrs[c].name);
+            for (unsigned r = 0; r < g->ser_rows; r++)
+                fprintf(f, "%s%.4g", r ? ", " : "", g->ser[(size_t)r * g->ser_cols + k]);
+            fprintf(f, "]");
+            k++;
+        }
+    }
+    fprintf(f, "\n  },\n");
+}
+
 static void bd_json(const gpu *g, FILE *f)
 {
     bd_acc a;
@@ -418,6 +467,7 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
         json_rows(f, g, rows, nrows, g->c.dram_channels);
     }
     fprintf(f, "    }\n  },\n");
+    series_json(g, f);
     bd_json(g, f);
     fprintf(f, "}\n");
 }

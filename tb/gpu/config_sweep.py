@@ -23,7 +23,7 @@ import num  # noqa: E402  (tb/num.py)
 
 WORKLOADS = ["2dconv", "2mm", "3dconv", "3mm", "atax", "bicg", "fdtd", "gemm", "gesummv",
              "mvt", "syr2k", "syrk"]
-SKIP = {"watchdog", "max_cycles"}  # run control: the watchdog stays automatic
+SKIP = {"watchdog", "max_cycles", "series"}  # run control (the watchdog stays automatic) and output
 
 
 def read_params(gpusim):

@@ -7,8 +7,9 @@
  * an L2 writeback, counts as rank 8). It only observes: the pick is left as it came
  * (FR-FCFS's, or a picker's later in the block list, which reads Th_CR and the banks'
  * modes from this driver's mail). Counters: windows, threshold updates and the sums of
- * Th_CR, Th_SM and PCR(1..8) at them (their averages in the table), and bank-cycles in
- * each mode while the bank holds requests.
+ * Th_CR, Th_SM and PCR(1..8) at them (their averages in the table), bank-cycles in each
+ * mode while the bank holds requests, and as time series (the JSON's "series") PCR(1..8),
+ * Th_CR and Th_SM.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -19,20 +20,28 @@
 
 enum {
     CTR_WINDOWS, CTR_UPDATES, CTR_THCR_SUM, CTR_THSM_SUM, CTR_PCR1,
-    CTR_BANK_FRFCFS = CTR_PCR1 + 8, CTR_BANK_CRIT, CTR_BANK_LOCAL, CTR_N
+    CTR_BANK_FRFCFS = CTR_PCR1 + 8, CTR_BANK_CRIT, CTR_BANK_LOCAL, CTR_PCR1_NOW,
+    CTR_THCR_NOW = CTR_PCR1_NOW + 8, CTR_THSM_NOW, CTR_N
 };
 static const gpu_ctr_def clams_mc_ctrs[CTR_N] = {
-    {"windows", GPU_CTR_SUM, 0},      /* windows ended */
-    {"updates", GPU_CTR_SUM, 1},      /* threshold updates (PCR(1..8) computed) */
-    {"thcr_sum", GPU_CTR_SUM, 1},     /* Th_CR summed over the updates */
-    {"thsm_sum", GPU_CTR_SUM, 1},     /* Th_SM (percent) summed over the updates */
-    {"pcr1_sum", GPU_CTR_SUM, 0},     /* PCR(k) (percent) summed over the updates */
-    {"pcr2_sum", GPU_CTR_SUM, 0},     {"pcr3_sum", GPU_CTR_SUM, 0}, {"pcr4_sum", GPU_CTR_SUM, 0},
-    {"pcr5_sum", GPU_CTR_SUM, 0},     {"pcr6_sum", GPU_CTR_SUM, 0}, {"pcr7_sum", GPU_CTR_SUM, 0},
-    {"pcr8_sum", GPU_CTR_SUM, 0},
-    {"bank_frfcfs_cycles", GPU_CTR_SUM, 0}, /* bank-cycles with requests, none critical */
-    {"bank_crit_cycles", GPU_CTR_SUM, 0},   /* bank-cycles in criticality mode */
-    {"bank_local_cycles", GPU_CTR_SUM, 0},  /* bank-cycles in locality mode */
+    {"windows", GPU_CTR_SUM, 0, 0},      /* windows ended */
+    {"updates", GPU_CTR_SUM, 1, 0},      /* threshold updates (PCR(1..8) computed) */
+    {"thcr_sum", GPU_CTR_SUM, 1, 0},     /* Th_CR summed over the updates */
+    {"thsm_sum", GPU_CTR_SUM, 1, 0},     /* Th_SM (percent) summed over the updates */
+    {"pcr1_sum", GPU_CTR_SUM, 0, 0},     /* PCR(k) (percent) summed over the updates */
+    {"pcr2_sum", GPU_CTR_SUM, 0, 0},     {"pcr3_sum", GPU_CTR_SUM, 0, 0}, {"pcr4_sum", GPU_CTR_SUM, 0, 0},
+    {"pcr5_sum", GPU_CTR_SUM, 0, 0},     {"pcr6_sum", GPU_CTR_SUM, 0, 0}, {"pcr7_sum", GPU_CTR_SUM, 0, 0},
+    {"pcr8_sum", GPU_CTR_SUM, 0, 0},
+    {"bank_frfcfs_cycles", GPU_CTR_SUM, 0, 0}, /* bank-cycles with requests, none critical */
+    {"bank_crit_cycles", GPU_CTR_SUM, 0, 0},   /* bank-cycles in criticality mode */
+    {"bank_local_cycles", GPU_CTR_SUM, 0, 0},  /* bank-cycles in locality mode */
+    /* levels, for the JSON's time series (means over the channels): the PCR(k) registers,
+     * Th_CR and Th_SM now */
+    {"pcr1_now", GPU_CTR_MAX, 0, 1}, {"pcr2_now", GPU_CTR_MAX, 0, 1}, {"pcr3_now", GPU_CTR_MAX, 0, 1},
+    {"pcr4_now", GPU_CTR_MAX, 0, 1}, {"pcr5_now", GPU_CTR_MAX, 0, 1}, {"pcr6_now", GPU_CTR_MAX, 0, 1},
+    {"pcr7_now", GPU_CTR_MAX, 0, 1}, {"pcr8_now", GPU_CTR_MAX, 0, 1},
+    {"thcr_now", GPU_CTR_MAX, 0, 1},
+    {"thsm_now", GPU_CTR_MAX, 0, 1},
 };
 
 static unsigned rank_code(unsigned prio) { return prio ? (prio - 1) & 7 : 7; }
@@ -59,6 +68,9 @@ static int clams_mc_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
     mail->thcr = (uint8_t)out->thcr_o;
     mail->thsm = (uint8_t)out->thsm_o;
     mail->mode = out->mode_o;
+    for (unsigned k = 0; k < 8; k++) h->ctr[CTR_PCR1_NOW + k] = out->pcr_o >> (7 * k) & 0x7f;
+    h->ctr[CTR_THCR_NOW] = out->thcr_o + 1;
+    h->ctr[CTR_THSM_NOW] = out->thsm_o;
     if (out->win_end_o) h->ctr[CTR_WINDOWS]++;
     if (out->upd_o) h->ctr[CTR_UPDATES]++;
     uint32_t busy = 0; /* banks holding requests */

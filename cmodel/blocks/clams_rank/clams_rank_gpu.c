@@ -4,8 +4,8 @@
  * them, the short-latency ones (no load line request outstanding) go to the block, and
  * its rank tags every memory request the SM sends from then on (gpu_issue_set_prio:
  * rank 1..8, carried to the DRAM controllers, where CLAMS's controller and picker read
- * it). Counters: cycles at each rank and epochs ended, summed over the SMs; the share of
- * cores at rank <= k over time is the seed's PCC(k).
+ * it). Counters: cycles at each rank and epochs ended, summed over the SMs; as time series
+ * (the JSON's "series"): the share of SMs at rank 1, the seed's PCC(1), and the mean rank.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,13 +13,17 @@
 #include "clams_rank.h"
 #include "gpu_hooks.h"
 
-enum { CTR_R1, CTR_R8 = CTR_R1 + 7, CTR_EPOCHS, CTR_N };
+enum { CTR_R1, CTR_R8 = CTR_R1 + 7, CTR_EPOCHS, CTR_AT1_NOW, CTR_RANK_NOW, CTR_N };
 static const gpu_ctr_def clams_rank_ctrs[CTR_N] = {
-    {"rank1_cycles", GPU_CTR_SUM, 1}, /* SM cycles at rank 1 (most critical) */
-    {"rank2_cycles", GPU_CTR_SUM, 0}, {"rank3_cycles", GPU_CTR_SUM, 0}, {"rank4_cycles", GPU_CTR_SUM, 0},
-    {"rank5_cycles", GPU_CTR_SUM, 0}, {"rank6_cycles", GPU_CTR_SUM, 0}, {"rank7_cycles", GPU_CTR_SUM, 0},
-    {"rank8_cycles", GPU_CTR_SUM, 1}, /* SM cycles at rank 8 (least critical) */
-    {"epochs", GPU_CTR_SUM, 0},       /* epochs ended (rank updates) */
+    {"rank1_cycles", GPU_CTR_SUM, 1, 0}, /* SM cycles at rank 1 (most critical) */
+    {"rank2_cycles", GPU_CTR_SUM, 0, 0}, {"rank3_cycles", GPU_CTR_SUM, 0, 0}, {"rank4_cycles", GPU_CTR_SUM, 0, 0},
+    {"rank5_cycles", GPU_CTR_SUM, 0, 0}, {"rank6_cycles", GPU_CTR_SUM, 0, 0}, {"rank7_cycles", GPU_CTR_SUM, 0, 0},
+    {"rank8_cycles", GPU_CTR_SUM, 1, 0}, /* SM cycles at rank 8 (least critical) */
+    {"epochs", GPU_CTR_SUM, 0, 0},       /* epochs ended (rank updates) */
+    /* levels, for the JSON's time series: the SM is at rank 1 now (their mean over the
+     * SMs is the seed's PCC(1)); the SM's rank now (the mean: the average rank) */
+    {"at_rank1_now", GPU_CTR_MAX, 0, 1},
+    {"rank_now", GPU_CTR_MAX, 0, 1},
 };
 
 static int clams_rank_issue(gpu_hook_inst *h, const gpu_issue_event *e)
@@ -37,6 +41,8 @@ static int clams_rank_issue(gpu_hook_inst *h, const gpu_issue_event *e)
     /* the rank register after the edge tags the SM's requests from the next cycle on */
     if (h->bi.eval(h->bi.self, in, out)) return 1;
     gpu_issue_set_prio(e, (unsigned)(out->rank_o & 7) + 1);
+    h->ctr[CTR_AT1_NOW] = (out->rank_o & 7) == 0;
+    h->ctr[CTR_RANK_NOW] = (out->rank_o & 7) + 1;
     return 0;
 }
 

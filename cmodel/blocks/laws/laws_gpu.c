@@ -39,16 +39,16 @@ enum { C_PICKS, C_DIFFER, C_LOADS, C_GROUPS, C_GROUP_WARPS, C_WGT_FULL, C_FB_HIT
 
 /* the JSON keys are "laws_" + name */
 static const gpu_ctr_def laws_ctrs[C_COUNT] = {
-    [C_PICKS] = {"picks", GPU_CTR_SUM, 0},
-    [C_DIFFER] = {"picks_not_policy", GPU_CTR_SUM, 0},
-    [C_LOADS] = {"loads", GPU_CTR_SUM, 0},
-    [C_GROUPS] = {"groups", GPU_CTR_SUM, 1},
-    [C_GROUP_WARPS] = {"group_warps", GPU_CTR_SUM, 0},
-    [C_WGT_FULL] = {"wgt_full", GPU_CTR_SUM, 0},
-    [C_FB_HIT] = {"head_hits", GPU_CTR_SUM, 1},
-    [C_FB_MISS] = {"head_misses", GPU_CTR_SUM, 1},
-    [C_TARGET_MOVES] = {"target_moves", GPU_CTR_SUM, 0},
-    [C_LAUNCHED] = {"launched", GPU_CTR_SUM, 0},
+    [C_PICKS] = {"picks", GPU_CTR_SUM, 0, 0},
+    [C_DIFFER] = {"picks_not_policy", GPU_CTR_SUM, 0, 0},
+    [C_LOADS] = {"loads", GPU_CTR_SUM, 0, 0},
+    [C_GROUPS] = {"groups", GPU_CTR_SUM, 1, 0},
+    [C_GROUP_WARPS] = {"group_warps", GPU_CTR_SUM, 0, 0},
+    [C_WGT_FULL] = {"wgt_full", GPU_CTR_SUM, 0, 0},
+    [C_FB_HIT] = {"head_hits", GPU_CTR_SUM, 1, 0},
+    [C_FB_MISS] = {"head_misses", GPU_CTR_SUM, 1, 0},
+    [C_TARGET_MOVES] = {"target_moves", GPU_CTR_SUM, 0, 0},
+    [C_LAUNCHED] = {"launched", GPU_CTR_SUM, 0, 0},
 };
 
 /* gpusim's --sched (issue [apres]): the baseline policies, LAWS alone, LAWS with SAP */

@@ -34,15 +34,15 @@ enum { C_ENQ, C_DRAIN_POLICY, C_DRAIN_GREEDY, C_DRAIN_FULL, C_DRAIN_FLUSH, C_WPA
 
 /* the JSON keys are "mrpb_" + name */
 static const gpu_ctr_def mrpb_gpu_ctrs[C_COUNT] = {
-    [C_ENQ] = {"enqueued", GPU_CTR_SUM, 1},
-    [C_DRAIN_POLICY] = {"drain_policy", GPU_CTR_SUM, 0},
-    [C_DRAIN_GREEDY] = {"drain_greedy", GPU_CTR_SUM, 0},
-    [C_DRAIN_FULL] = {"drain_full", GPU_CTR_SUM, 0},
-    [C_DRAIN_FLUSH] = {"drain_flush", GPU_CTR_SUM, 0},
-    [C_WPASS] = {"write_passes", GPU_CTR_SUM, 0},
-    [C_FLUSH_WAIT] = {"flush_wait_cycles", GPU_CTR_SUM, 0},
-    [C_OCC] = {"avg_occupancy_per_sm", GPU_CTR_LEVEL, 0},
-    [C_OCC_MAX] = {"max_occupancy", GPU_CTR_MAX, 0},
+    [C_ENQ] = {"enqueued", GPU_CTR_SUM, 1, 0},
+    [C_DRAIN_POLICY] = {"drain_policy", GPU_CTR_SUM, 0, 0},
+    [C_DRAIN_GREEDY] = {"drain_greedy", GPU_CTR_SUM, 0, 0},
+    [C_DRAIN_FULL] = {"drain_full", GPU_CTR_SUM, 0, 0},
+    [C_DRAIN_FLUSH] = {"drain_flush", GPU_CTR_SUM, 0, 0},
+    [C_WPASS] = {"write_passes", GPU_CTR_SUM, 0, 0},
+    [C_FLUSH_WAIT] = {"flush_wait_cycles", GPU_CTR_SUM, 0, 0},
+    [C_OCC] = {"avg_occupancy_per_sm", GPU_CTR_LEVEL, 0, 0},
+    [C_OCC_MAX] = {"max_occupancy", GPU_CTR_MAX, 0, 0},
 };
 
 static int mrpb_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)

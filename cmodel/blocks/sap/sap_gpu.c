@@ -32,18 +32,18 @@ enum { C_LOADS, C_NEW, C_SAME, C_MATCH, C_DIV, C_BUSY, C_GROUPS, C_ACCEPTED, C_T
 
 /* the JSON keys are "sap_" + name */
 static const gpu_ctr_def sap_ctrs[C_COUNT] = {
-    [C_LOADS] = {"loads", GPU_CTR_SUM, 0},
-    [C_NEW] = {"pt_allocations", GPU_CTR_SUM, 0},
-    [C_SAME] = {"same_warp", GPU_CTR_SUM, 0},
-    [C_MATCH] = {"stride_matches", GPU_CTR_SUM, 0},
-    [C_DIV] = {"stride_divisions", GPU_CTR_SUM, 0},
-    [C_BUSY] = {"divider_busy", GPU_CTR_SUM, 0},
-    [C_GROUPS] = {"groups_seen", GPU_CTR_SUM, 0},
-    [C_ACCEPTED] = {"groups_accepted", GPU_CTR_SUM, 1},
-    [C_TARGETS] = {"targets", GPU_CTR_SUM, 0},
-    [C_SENT] = {"prefetches_sent", GPU_CTR_SUM, 1},
-    [C_SENT_MISS] = {"prefetches_allocated", GPU_CTR_SUM, 0},
-    [C_PORT_WAIT] = {"port_busy_cycles", GPU_CTR_SUM, 0},
+    [C_LOADS] = {"loads", GPU_CTR_SUM, 0, 0},
+    [C_NEW] = {"pt_allocations", GPU_CTR_SUM, 0, 0},
+    [C_SAME] = {"same_warp", GPU_CTR_SUM, 0, 0},
+    [C_MATCH] = {"stride_matches", GPU_CTR_SUM, 0, 0},
+    [C_DIV] = {"stride_divisions", GPU_CTR_SUM, 0, 0},
+    [C_BUSY] = {"divider_busy", GPU_CTR_SUM, 0, 0},
+    [C_GROUPS] = {"groups_seen", GPU_CTR_SUM, 0, 0},
+    [C_ACCEPTED] = {"groups_accepted", GPU_CTR_SUM, 1, 0},
+    [C_TARGETS] = {"targets", GPU_CTR_SUM, 0, 0},
+    [C_SENT] = {"prefetches_sent", GPU_CTR_SUM, 1, 0},
+    [C_SENT_MISS] = {"prefetches_allocated", GPU_CTR_SUM, 0, 0},
+    [C_PORT_WAIT] = {"port_busy_cycles", GPU_CTR_SUM, 0, 0},
 };
 
 static int sap_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)

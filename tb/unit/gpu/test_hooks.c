@@ -36,7 +36,7 @@ static const nil_cfg nil_config = {0};
 
 enum { C_CALLS, C_A, C_B, C_C, C_D, C_N };
 static const gpu_ctr_def ctrs[C_N] = {
-    {"calls", GPU_CTR_SUM, 0}, {"a", GPU_CTR_SUM, 0}, {"b", GPU_CTR_SUM, 0}, {"c", GPU_CTR_SUM, 0}, {"d", GPU_CTR_SUM, 0},
+    {"calls", GPU_CTR_SUM, 0, 0}, {"a", GPU_CTR_SUM, 0, 0}, {"b", GPU_CTR_SUM, 0, 0}, {"c", GPU_CTR_SUM, 0, 0}, {"d", GPU_CTR_SUM, 0, 0},
 };
 
 /* the block ticks once per call, as a real driver would */

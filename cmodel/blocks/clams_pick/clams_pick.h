@@ -1,0 +1,57 @@
+/*
+ * clams_pick.h: bit-accurate, cycle-level C model of rtl/clams_pick/clams_pick.v, the DRAM
+ * request picker of CLAMS (seed 004 sections 5.2 and 7): FR-FCFS, FR-FCFS-Cap and the
+ * criticality / locality modes over a channel's request buffer. docs/clams.md describes
+ * it; the choices where the seed is silent are C9.. of docs/deviations.md.
+ *
+ * The port structs come from clams_pick_ports.def, the configuration from
+ * clams_pick_params.def; the state struct holds exactly the RTL registers.
+ */
+#ifndef CLAMS_PICK_H
+#define CLAMS_PICK_H
+
+#include <stdint.h>
+
+#include "bits.h"
+#include "blk.h"
+
+#define CLAMS_PICK_MAX_S 256
+#define CLAMS_PICK_MAX_B 16
+#define CLAMS_PICK_WORDS 4 /* 256 slots */
+
+enum { CLAMS_PICK_FRFCFS = 0, CLAMS_PICK_CAP = 1, CLAMS_PICK_CLAMS = 2 };
+
+#include "clams_pick_params.def"
+typedef struct clams_pick_cfg {
+    CLAMS_PICK_PARAMS(BLK_PARAM_FIELD)
+} clams_pick_cfg;
+
+static inline unsigned clams_pick_sw(const clams_pick_cfg *P) { return bits_idx_w(P->Slots); }
+static inline unsigned clams_pick_bw(const clams_pick_cfg *P) { return bits_idx_w(P->Banks); }
+static inline unsigned clams_pick_cw(const clams_pick_cfg *P) { return bits_count_w(P->Cap); }
+
+#include "clams_pick_ports.def"
+BLK_STRUCTS(clams_pick, CLAMS_PICK_PORTS, CLAMS_PICK_PROBES)
+#define BLK_T_CFG clams_pick_cfg
+#define BLK_WFN_NAME(name) clams_pick_w_##name
+CLAMS_PICK_PORTS(BLK_WFN_N, BLK_WFN_W)
+#undef BLK_WFN_NAME
+#undef BLK_T_CFG
+
+typedef struct clams_pick_state {
+    clams_pick_cfg cfg;
+    uint64_t v[CLAMS_PICK_WORDS];          /* v_q */
+    uint8_t bank[CLAMS_PICK_MAX_S];        /* bank_q */
+    uint8_t rank[CLAMS_PICK_MAX_S];        /* rank_q */
+    uint32_t stamp[CLAMS_PICK_MAX_S];      /* stamp_q */
+    uint32_t cnt;                          /* cnt_q */
+    uint8_t streak[CLAMS_PICK_MAX_B];      /* streak_q */
+} clams_pick_state;
+
+void clams_pick_init(clams_pick_state *s, const clams_pick_cfg *cfg);
+void clams_pick_eval(const clams_pick_state *s, const clams_pick_in *in, clams_pick_out *out);
+void clams_pick_tick(clams_pick_state *s, const clams_pick_in *in);
+
+extern const blk_kind clams_pick_kind;
+
+#endif

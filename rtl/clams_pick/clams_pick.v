@@ -1,0 +1,209 @@
+`default_nettype none
+// clams_pick: the DRAM request picker of CLAMS (seed 004 sections 5.2 and 7;
+// docs/clams.md). Ports and widths: cmodel/blocks/clams_pick/clams_pick_ports.def.
+//
+// Per buffer slot: valid, bank, rank tag and arrival stamp (an AgeW-bit count of
+// arrivals; the age of a request is cnt_q - stamp, modulo 2^AgeW). Each cycle every
+// candidate slot (cand_i: its request can take a command now; col_i: a column command)
+// gets a 2-bit class and its age; the pick is the eligible candidate with the largest
+// {class, age}, the lowest slot on a tie (a binary tree of comparators).
+//   blocked: a precharge (not col_i) in a bank where a buffered request hits the open
+//            row (hit_i) would close a row still in use.
+//   FR-FCFS (Algo 0): eligible unless blocked; class {col, 0}.
+//   FR-FCFS-Cap (1): a bank whose streak_q reached Cap: every candidate eligible,
+//            class 0 (age order); else as FR-FCFS. A bank's streak counts the row hits
+//            it served while one of its requests missed the open row; a precharge or
+//            activate of the bank, or no missing request, clears it.
+//   CLAMS (2): by the bank's mode_i: criticality mode (1): class {critical, col}, and a
+//            critical precharge is eligible though blocked; else (0, 2): class
+//            {col, critical}, blocked not eligible. Critical: rank <= thcr_i.
+module clams_pick #(
+    parameter integer Slots = 256,
+    parameter integer Banks = 8,
+    parameter integer AgeW  = 16,
+    parameter integer Algo  = 2,
+    parameter integer Cap   = 4
+) (
+    input  wire               clk_i,
+    input  wire               rst_i,
+    input  wire               arr_i,
+    input  wire [     SW-1:0] arr_slot_i,
+    input  wire [     BW-1:0] arr_bank_i,
+    input  wire [        2:0] arr_rank_i,
+    input  wire               dep_i,
+    input  wire [     SW-1:0] dep_slot_i,
+    input  wire [  Slots-1:0] cand_i,
+    input  wire [  Slots-1:0] col_i,
+    input  wire [  Slots-1:0] hit_i,
+    input  wire [        2:0] thcr_i,
+    input  wire [2*Banks-1:0] mode_i,
+    output wire               pick_ok_o,
+    output wire [     SW-1:0] pick_o,
+    output wire               pick_col_o,
+    output wire               pick_crit_o,
+    output wire [        1:0] pick_mode_o
+);
+  localparam integer SW = $clog2(Slots);  // Slots >= 2
+  localparam integer BW = (Banks > 1) ? $clog2(Banks) : 1;
+  localparam integer CW = $clog2(Cap + 1);
+  localparam integer KW = 2 + AgeW;  // {class, age}
+  localparam integer LV = SW;  // tree levels over 2^SW leaves
+  localparam [CW-1:0] CapV = Cap[CW-1:0];
+
+  generate
+    if (Slots < 2 || Slots > 256) begin : g_bad_slots
+      clams_pick_parameter_Slots_out_of_range_2_to_256 u_err ();
+    end
+    if (Banks < 1 || Banks > 16) begin : g_bad_banks
+      clams_pick_parameter_Banks_out_of_range_1_to_16 u_err ();
+    end
+    if (AgeW < 2 || AgeW > 32) begin : g_bad_agew
+      clams_pick_parameter_AgeW_out_of_range_2_to_32 u_err ();
+    end
+    if (Algo < 0 || Algo > 2) begin : g_bad_algo
+      clams_pick_parameter_Algo_out_of_range_0_to_2 u_err ();
+    end
+    if (Cap < 1 || Cap > 16) begin : g_bad_cap
+      clams_pick_parameter_Cap_out_of_range_1_to_16 u_err ();
+    end
+  endgenerate
+
+  reg [     Slots-1:0] v_q;
+  reg [  Slots*BW-1:0] bank_q;
+  reg [   Slots*3-1:0] rank_q;
+  reg [Slots*AgeW-1:0] stamp_q;
+  reg [      AgeW-1:0] cnt_q;
+  reg [  Banks*CW-1:0] streak_q;
+
+  // ---- per bank: a buffered request hits the open row / misses it
+  wire [Banks-1:0] open_hit, miss;
+  genvar i, b, l;
+  generate
+    for (b = 0; b < Banks; b = b + 1) begin : g_bank
+      localparam integer BI = b;
+      localparam [BW-1:0] BV = BI[BW-1:0];
+      wire [Slots-1:0] in_b;
+      for (i = 0; i < Slots; i = i + 1) begin : g_s
+        assign in_b[i] = v_q[i] && bank_q[i*BW+:BW] == BV;
+      end
+      assign open_hit[b] = |(in_b & hit_i);
+      assign miss[b] = |(in_b & ~hit_i);
+    end
+  endgenerate
+
+  // ---- per slot: eligibility, class, age (the leaves); then the tree, level l with
+  // 2^(LV-l) nodes, the left (lower slots) winning a tie. Each level's nodes are
+  // unpacked arrays of small words, which simulators handle element by element. Not
+  // traced in waveforms (thousands of wires; the pick and its slot's state are).
+  /* verilator tracing_off */
+  generate
+    for (l = 0; l <= LV; l = l + 1) begin : g_lv
+      localparam integer N = 1 << (LV - l);
+      wire          ok  [0:N-1];
+      wire [KW-1:0] key [0:N-1];
+      wire [SW-1:0] idx [0:N-1];
+      wire [   3:0] inf [0:N-1];  // {col, crit, mode}
+      for (i = 0; i < N; i = i + 1) begin : g_n
+        if (l == 0) begin : g_leaf
+          localparam integer II = i;
+          assign idx[i] = II[SW-1:0];
+          if (i < Slots) begin : g_slot
+            // (bank_q read in place: a named copy would name its flops in synthesis)
+            wire in_range = ({1'b0, bank_q[i*BW+:BW]} < Banks[BW:0]);
+            wire col = col_i[i];
+            wire crit = (rank_q[i*3+:3] <= thcr_i);
+            wire blocked = !col && in_range && open_hit[bank_q[i*BW+:BW]];
+            wire capped = (Algo == 1) && in_range && (streak_q[bank_q[i*BW+:BW]*CW+:CW] >= CapV);
+            wire [1:0] bmode = mode_i[bank_q[i*BW+:BW]*2+:2];
+            reg elig;
+            reg [1:0] cls, md;
+            always @* begin
+              elig = !blocked;
+              cls = {col, 1'b0};
+              md = 2'd0;
+              if (capped) begin
+                elig = 1'b1;
+                cls = 2'd0;
+                md = 2'd3;
+              end else if (Algo == 2) begin
+                md = bmode;
+                if (bmode == 2'd1) begin
+                  elig = !blocked || crit;
+                  cls = {crit, col};
+                end else begin
+                  cls = {col, crit};
+                end
+              end
+            end
+            assign ok[i]  = cand_i[i] && v_q[i] && in_range && elig;
+            assign key[i] = {cls, cnt_q - stamp_q[i*AgeW+:AgeW]};
+            assign inf[i] = {col, (Algo == 2) && crit, md};
+          end else begin : g_pad
+            assign ok[i]  = 1'b0;
+            assign key[i] = {KW{1'b0}};
+            assign inf[i] = 4'd0;
+          end
+        end else begin : g_node
+          wire lo = g_lv[l-1].ok[2*i], hi = g_lv[l-1].ok[2*i+1];
+          wire take_hi = hi && (!lo || g_lv[l-1].key[2*i+1] > g_lv[l-1].key[2*i]);
+          assign ok[i]  = lo || hi;
+          assign key[i] = take_hi ? g_lv[l-1].key[2*i+1] : g_lv[l-1].key[2*i];
+          assign idx[i] = take_hi ? g_lv[l-1].idx[2*i+1] : g_lv[l-1].idx[2*i];
+          assign inf[i] = take_hi ? g_lv[l-1].inf[2*i+1] : g_lv[l-1].inf[2*i];
+        end
+      end
+    end
+  endgenerate
+
+  /* verilator tracing_on */
+  wire pick_ok = g_lv[LV].ok[0];
+  wire [SW-1:0] pick = g_lv[LV].idx[0];
+  wire [3:0] info = g_lv[LV].inf[0];
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [KW-1:0] unused_key = g_lv[LV].key[0];  // the winner's key: only its slot is needed
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign pick_ok_o = pick_ok;
+  assign pick_o = pick_ok ? pick : {SW{1'b0}};
+  assign pick_col_o = pick_ok && info[3];
+  assign pick_crit_o = pick_ok && info[2];
+  assign pick_mode_o = pick_ok ? info[1:0] : 2'd0;
+
+  // ---- state
+  wire [BW-1:0] pick_bank = bank_q[pick*BW+:BW];
+  wire [Banks*CW-1:0] streak_d;
+  generate
+    for (b = 0; b < Banks; b = b + 1) begin : g_streak
+      localparam integer BI = b;
+      localparam [BW-1:0] BV = BI[BW-1:0];
+      wire [CW-1:0] st = streak_q[b*CW+:CW];
+      assign streak_d[b*CW+:CW] = !miss[b] ? {CW{1'b0}} :
+                                  (pick_ok && pick_bank == BV) ? (info[3] ? ((st < CapV) ? st + 1'b1 : st) : {CW{1'b0}}) :
+                                  st;
+    end
+  endgenerate
+  wire dep_ok = dep_i && ({1'b0, dep_slot_i} < Slots[SW:0]);
+  wire arr_ok = arr_i && ({1'b0, arr_slot_i} < Slots[SW:0]);
+  wire [Slots-1:0] dep_mask = dep_ok ? ({{(Slots - 1) {1'b0}}, 1'b1} << dep_slot_i) : {Slots{1'b0}};
+  wire [Slots-1:0] arr_mask = arr_ok ? ({{(Slots - 1) {1'b0}}, 1'b1} << arr_slot_i) : {Slots{1'b0}};
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      v_q <= {Slots{1'b0}};
+      bank_q <= {Slots * BW{1'b0}};
+      rank_q <= {Slots * 3{1'b0}};
+      stamp_q <= {Slots * AgeW{1'b0}};
+      cnt_q <= {AgeW{1'b0}};
+      streak_q <= {Banks * CW{1'b0}};
+    end else begin
+      streak_q <= streak_d;
+      v_q <= (v_q & ~dep_mask) | arr_mask;
+      if (arr_i) cnt_q <= cnt_q + 1'b1;
+      if (arr_ok) begin
+        bank_q[arr_slot_i*BW+:BW] <= arr_bank_i;
+        rank_q[arr_slot_i*3+:3] <= arr_rank_i;
+        stamp_q[arr_slot_i*AgeW+:AgeW] <= cnt_q;
+      end
+    end
+  end
+endmodule
+`default_nettype wire
