@@ -51,6 +51,31 @@ bad_line() { # bad_line NAME PATTERN CMD...: bad input: exit 2, exactly one line
   fi
 }
 
+# Checks run two at a time: pcheck_add NAME CMD... queues one (the command quoted as
+# given), pcheck_run runs the queue, then pcheck NAME prints its PASS/FAIL line and counts
+# it, in the caller's order (logs in $L/NAME.log, exit status in $L/NAME.rc).
+pq=$L/pcheck.queue
+: >"$pq"
+pcheck_add() { local name=$1; shift; printf '%s\t%s\n' "$name" "$(printf '%q ' "$@")" >>"$pq"; }
+pcheck_one() { # pcheck_one "NAME<TAB>COMMAND"
+  local name=${1%%$'\t'*} cmd=${1#*$'\t'} ts=$SECONDS
+  eval "$cmd" >"$L/$name.log" 2>&1
+  echo $? >"$L/$name.rc"
+  printf '%s\t%s\n' $((SECONDS - ts)) "$name" >>"$L/times.tsv"
+}
+export -f pcheck_one
+export L
+pcheck_run() { xargs -d '\n' -P 2 -I{} bash -c 'pcheck_one "$1"' _ {} <"$pq"; : >"$pq"; }
+pcheck() {
+  local name=$1 rc
+  rc=$(cat "$L/$name.rc" 2>/dev/null || echo missing)
+  if [ "$rc" = 0 ]; then
+    pass=$((pass + 1)); echo "PASS $name"
+  else
+    fail=$((fail + 1)); echo "FAIL $name (exit $rc; log: $L/$name.log)"; tail -n 15 "$L/$name.log" | sed 's/^/    /'
+  fi
+}
+
 at; echo "== build and static checks"
 # the blocks whose manifest loads (a missing or broken manifest is one failure)
 TEST_BLOCKS=""
@@ -123,12 +148,35 @@ for b in $TEST_BLOCKS; do
   manifest "$b"
   for v in "${VECTORS[@]}"; do
     for m in c rtl lockstep; do
-      check "${b}_vec_${m}_$(basename "$v" .vec)" tb/run "$b" --mode "$m" --vec "$v"
+      pcheck_add "${b}_vec_${m}_$(basename "$v" .vec)" tb/run "$b" --mode "$m" --vec "$v"
+    done
+  done
+done
+pcheck_run
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  for v in "${VECTORS[@]}"; do
+    for m in c rtl lockstep; do
+      pcheck "${b}_vec_${m}_$(basename "$v" .vec)"
     done
   done
 done
 
 at; echo "== random lockstep: every configuration of each block's matrix, 0 mismatches (outputs and state), every branch reached"
+# the runs two at a time, then each one's results in order
+for b in $TEST_BLOCKS; do
+  manifest "$b"
+  i=0
+  for entry in "${LOCKSTEP_MATRIX[@]}"; do
+    i=$((i + 1))
+    quick "$LOCKSTEP_QUICK" $i || continue
+    c=${entry%%|*}
+    knobs=""; [ "$entry" != "$c" ] && knobs=${entry#*|}
+    cfg_args "$c"
+    pcheck_add "${b}_lockstep_$(printf %02d $i)" tb/run "$b" --mode lockstep "${CFG[@]}" --seed "$i" --cycles "$LOCKSTEP_CYCLES" --knobs "$knobs" --stats
+  done
+done
+pcheck_run
 for b in $TEST_BLOCKS; do
   manifest "$b"
   total=0
@@ -142,7 +190,7 @@ for b in $TEST_BLOCKS; do
     knobs=""; [ "$entry" != "$c" ] && knobs=${entry#*|}
     cfg_args "$c"
     name="${b}_lockstep_$(printf %02d $i)"
-    check "$name" tb/run "$b" --mode lockstep "${CFG[@]}" --seed "$i" --cycles "$LOCKSTEP_CYCLES" --knobs "$knobs" --stats
+    pcheck "$name"
     n=$(grep -o '[0-9]* compared C-vs-RTL, 0 mismatches' "$L/$name.log" | cut -d' ' -f1)
     [ -n "$n" ] && total=$((total + n))
     # the run's own coverage: each wanted output value held in at least one cycle

@@ -9,8 +9,8 @@ LINT_PORT_CONFIGS=("" "@tiny" "Banks=16,Buf=1024,WinBits=16,Window=65535")
 
 # Dyn (the seed's best) at full size, then small controllers with short windows (many
 # threshold updates): each scheme, a drifting rank mix, a hot bank, a nearly full buffer
-LOCKSTEP_MATRIX=("@final|arr=0.6,dep=0.55,drift=0.0005" "@small|" "@small,Scheme=semi|drift=0.01"
-                 "@small,Scheme=static,ThCR=2,ThSM=60|hot=0.8" "@tiny|arr=0.7,dep=0.3,wild=0.01"
+LOCKSTEP_MATRIX=("@final|arr=0.6,dep=0.55,drift=0.0005" "@small,ThSM=50|" "@small,Scheme=semi|drift=0.01"
+                 "@small,Scheme=static,ThCR=4,ThSM=20|hot=0.8" "@tiny|arr=0.7,dep=0.3,wild=0.01"
                  "Banks=3,Buf=40,Window=150,WinBits=5,ThSM=25|arr=0.7,dep=0.6,drift=0.02")
 LOCKSTEP_CYCLES=200000
 # every Th_CR where the scheme moves it, each mode, window ends and threshold updates

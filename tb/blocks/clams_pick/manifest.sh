@@ -58,7 +58,7 @@ BENCH_CYCLES_FST=50000
 
 # ---- GPU model: the CLAMS configuration with each scheduler; the picker as FR-FCFS must
 # pick exactly what the channel's own FR-FCFS picks (picks_not_frfcfs 0)
-GPU_RUNS=("--config clams --dram-sched clams-dyn" "--config clams --dram-sched frfcfs-cap:4")
+GPU_RUNS=("--config clams --dram-sched clams-dyn")
 # (lockstep with a 16-entry buffer: the 256-slot picker's RTL runs about 20 K cycles/s)
 GPU_LOCKSTEP=("--workload atax --scale 0.1 --config clams --dram-sched clams-dyn --set sms=4 --set dram.queue=16 --set clams_pick.Slots=16")
 

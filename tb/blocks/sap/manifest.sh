@@ -42,6 +42,7 @@ VPI_VECTORS_ICARUS=()
 COCOTB_RANDOM=()
 COCOTB_VECTORS_ICARUS=()
 COCOTB_PLANTED_VLT=""
+VPI_PLANTED=""  # (make test: lockstep catches the bugs above; MRPB's and the decoupled L1D's run on every VPI/cocotb path; make test-full runs these too)
 
 # ---- bench: the seed's design
 BENCH_CYCLES_C=10000000
