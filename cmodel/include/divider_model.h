@@ -1,7 +1,8 @@
 /*
  * divider_model.h: the C model of rtl/common/divider.v (restoring division, one quotient
- * bit a cycle), register for register, for the C models of blocks that instantiate it.
- * Width <= 63. Call div_eval for the outputs of the cycle, div_tick at the edge.
+ * bit a cycle), register for register, for the C models of blocks that instantiate it
+ * (SAP, CLAMS's controller). Width 1..64. The outputs are the registers (quotient_o is
+ * quo, remainder_o rem, done_o done, busy_o cnt != 0); div_tick is the clock edge.
  */
 #ifndef DIVIDER_MODEL_H
 #define DIVIDER_MODEL_H
@@ -30,9 +31,11 @@ static inline void div_tick(div_model *d, unsigned width, int start, uint64_t di
         d->cnt = width;
         d->done = 0;
     } else if (d->cnt) {
-        uint64_t trial = (d->rem << 1) | (d->quo >> (width - 1) & 1); /* width + 1 bits */
-        int fits = trial >= d->div;
-        d->rem = (fits ? trial - d->div : trial) & m;
+        /* the trial {rem, next dividend bit} has width + 1 bits: its top bit apart */
+        unsigned top = (unsigned)(d->rem >> (width - 1) & 1);
+        uint64_t lo = ((d->rem << 1) | (d->quo >> (width - 1) & 1)) & m;
+        int fits = top || lo >= d->div;
+        d->rem = (fits ? lo - d->div : lo) & m;
         d->quo = ((d->quo << 1) | (uint64_t)fits) & m;
         d->cnt--;
         d->done = d->cnt == 0;

@@ -88,7 +88,7 @@ static void decide(const sap_state *s, const sap_in *in, sap_dec *d)
             uint64_t prod = (s->pts[d->e] * d->dwmag) & am, expect = d->dwneg ? (0 - prod) & am : prod;
             if (d->dwmag == 0) d->res = SAP_RES_SAME;
             else if (d->diff == expect) d->res = SAP_RES_MATCH;
-            else d->res = s->dcnt ? SAP_RES_BUSY : SAP_RES_DIV;
+            else d->res = div_busy(&s->div) ? SAP_RES_BUSY : SAP_RES_DIV;
         }
         if (d->res == SAP_RES_MATCH && (in->ld_miss_i & 1) && (in->grp_i & 1)) {
             d->tvec = in->grp_vec_i & bits_mask(P->Warps) & ~((uint64_t)1 << warp);
@@ -134,8 +134,7 @@ void sap_tick(sap_state *s, const sap_in *in)
         s->wq = s->base = s->bstr = 0;
         s->bu = 0;
         s->dvidx = s->dvneg = s->dvlive = 0;
-        s->drem = s->dquo = s->ddiv = 0;
-        s->dcnt = s->ddone = 0;
+        div_reset(&s->div);
         return;
     }
     sap_dec d;
@@ -144,31 +143,20 @@ void sap_tick(sap_state *s, const sap_in *in)
     int alloc = d.ld && !d.hit;
     uint64_t str_e = s->pts[d.e]; /* the entry's stride before this edge */
     /* the divider's result becomes its entry's stride, unless the entry changed hands */
-    if (s->ddone && s->dvlive && !(alloc && d.e == s->dvidx))
-        s->pts[s->dvidx] = s->dvneg ? (0 - s->dquo) & am : s->dquo;
-    /* the divider (rtl/common/divider.v): start, or one restoring step */
+    if (s->div.done && s->dvlive && !(alloc && d.e == s->dvidx))
+        s->pts[s->dvidx] = s->dvneg ? (0 - s->div.quo) & am : s->div.quo;
+    /* the divider (rtl/common/divider.v, divider_model.h): start on |diff| / |dw|, or a step */
     int start = d.res == SAP_RES_DIV;
+    uint64_t dividend = 0, divisor = 0;
     if (start) {
         int dneg = (int)(d.diff >> (P->AddrW - 1) & 1);
         s->dvidx = (uint8_t)d.e;
         s->dvlive = 1;
         s->dvneg = (uint8_t)(dneg ^ d.dwneg);
-        s->drem = 0;
-        s->dquo = dneg ? (0 - d.diff) & am : d.diff;
-        s->ddiv = d.dwmag;
-        s->dcnt = (uint8_t)P->AddrW;
-        s->ddone = 0;
-    } else if (s->dcnt) {
-        unsigned top = (unsigned)(s->drem >> (P->AddrW - 1) & 1);
-        uint64_t lo = ((s->drem << 1) | (s->dquo >> (P->AddrW - 1) & 1)) & am;
-        int fits = top || lo >= s->ddiv;
-        s->drem = fits ? (lo - s->ddiv) & am : lo;
-        s->dquo = ((s->dquo << 1) | (uint64_t)fits) & am;
-        s->dcnt--;
-        s->ddone = s->dcnt == 0;
-    } else {
-        s->ddone = 0;
+        dividend = dneg ? (0 - d.diff) & am : d.diff;
+        divisor = d.dwmag;
     }
+    div_tick(&s->div, P->AddrW, start, dividend, divisor);
     if (!start && alloc && d.e == s->dvidx) s->dvlive = 0; /* a new PC took the entry */
     /* the PT entry and the LRU order */
     if (alloc) {
@@ -219,11 +207,11 @@ static void probe_fill(const void *sv, void *pv)
     p->dvidx[0] = s->dvidx;
     p->dvlive[0] = s->dvlive;
     p->dvneg[0] = s->dvneg;
-    p->dcnt[0] = s->dcnt;
-    p->ddone[0] = s->ddone;
-    p->drem[0] = s->drem;
-    p->dquo[0] = s->dquo;
-    p->ddiv[0] = s->ddiv;
+    p->dcnt[0] = s->div.cnt;
+    p->ddone[0] = s->div.done;
+    p->drem[0] = s->div.rem;
+    p->dquo[0] = s->div.quo;
+    p->ddiv[0] = s->div.div;
 }
 
 #define BLK_T_CFG sap_cfg

@@ -18,6 +18,7 @@
 
 #include "bits.h"
 #include "blk.h"
+#include "divider_model.h"
 
 #define SAP_MAX_E 11
 
@@ -58,8 +59,7 @@ typedef struct sap_state {
     uint8_t bu;
     /* the divider's job, and rtl/common/divider's registers */
     uint8_t dvidx, dvneg, dvlive;
-    uint64_t drem, dquo, ddiv;
-    uint8_t dcnt, ddone;
+    div_model div;            /* u_div: rem_q, quo_q, div_q, cnt_q, done_q */
 } sap_state;
 
 void sap_init(sap_state *s, const sap_cfg *cfg);

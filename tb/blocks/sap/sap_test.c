@@ -189,7 +189,7 @@ static void test_same_warp(void)
     pt_set(0, 7, 3, 1000, 100);
     UNIT_CHECK(ld(7, 3, 1300, 1, 0x18) == SAP_RES_SAME && !O.tgt_o && O.tgt_vec_o == 0,
                "warp 3 again (dw 0): res 2, no targets even with a miss and a group");
-    UNIT_CHECK(S.pta[0] == 1300 && S.ptw[0] == 3 && S.pts[0] == 100 && S.dcnt == 0 && S.wq == 0,
+    UNIT_CHECK(S.pta[0] == 1300 && S.ptw[0] == 3 && S.pts[0] == 100 && S.div.cnt == 0 && S.wq == 0,
                "address 1300 taken, stride 100 kept, divider not started");
     UNIT_CHECK(ld(7, 4, 1400, 0, 0) == SAP_RES_MATCH, "warp 4 at 1400: 1400 - 1300 = 100 x 1 matches");
 }
@@ -200,27 +200,27 @@ static void test_divider(void)
     setup(CFG12);
     UNIT_CHECK(ld(5, 1, 1000, 0, 0) == SAP_RES_NEW && O.pt_idx_o == 0 && S.pts[0] == 0, "PC 5 new: entry 0, stride 0");
     UNIT_CHECK(ld(5, 3, 750, 0, 0) == SAP_RES_DIV, "warp 3 at 750: diff -250 != 0 x 2: res 4, divider started");
-    UNIT_CHECK(S.dcnt == 12 && S.dquo == 250 && S.ddiv == 2 && S.dvneg && S.dvidx == 0 && S.dvlive &&
+    UNIT_CHECK(S.div.cnt == 12 && S.div.quo == 250 && S.div.div == 2 && S.dvneg && S.dvidx == 0 && S.dvlive &&
                    S.pta[0] == 750 && S.ptw[0] == 3,
                "divider: |diff| 250 / |dw| 2, negative, 12 steps; the entry takes warp 3, 750");
     UNIT_CHECK(ld(5, 4, 700, 0, 0) == SAP_RES_BUSY && S.pts[0] == 0,
                "t+1: warp 4 at 700 (diff -50 != 0): res 5, divider busy, stride kept");
     idle(10); /* t+2 .. t+11 */
-    UNIT_CHECK(S.dcnt == 1 && !S.ddone && S.pts[0] == 0, "after t+11: one step left");
+    UNIT_CHECK(S.div.cnt == 1 && !S.div.done && S.pts[0] == 0, "after t+11: one step left");
     idle(1); /* t+12 = t+AddrW: the last step */
-    UNIT_CHECK(S.dcnt == 0 && S.ddone && S.dquo == 125 && S.drem == 0 && S.pts[0] == 0,
+    UNIT_CHECK(S.div.cnt == 0 && S.div.done && S.div.quo == 125 && S.div.rem == 0 && S.pts[0] == 0,
                "after t+12: done, quotient 125, not yet the stride");
     idle(1); /* t+13 = t+AddrW+1: the write */
-    UNIT_CHECK(S.pts[0] == M12(-125) && !S.ddone, "at the edge of t+AddrW+1 = t+13: stride -125");
+    UNIT_CHECK(S.pts[0] == M12(-125) && !S.div.done, "at the edge of t+AddrW+1 = t+13: stride -125");
     UNIT_CHECK(ld(5, 5, 575, 0, 0) == SAP_RES_MATCH, "warp 5 at 575: 575 - 700 = -125 x 1 matches");
     /* 251 / 2 truncates to 125 */
-    UNIT_CHECK(ld(5, 7, 826, 0, 0) == SAP_RES_DIV && S.dquo == 251 && S.ddiv == 2 && !S.dvneg,
+    UNIT_CHECK(ld(5, 7, 826, 0, 0) == SAP_RES_DIV && S.div.quo == 251 && S.div.div == 2 && !S.dvneg,
                "warp 7 at 826: diff 251 != -125 x 2: res 4, 251 / 2 positive");
     idle(12);
-    UNIT_CHECK(S.ddone && S.dquo == 125 && S.drem == 1, "251 / 2 = 125 remainder 1 (truncated)");
+    UNIT_CHECK(S.div.done && S.div.quo == 125 && S.div.rem == 1, "251 / 2 = 125 remainder 1 (truncated)");
     /* in the done cycle the divider is idle: a new mismatch starts it (res 4, not 5) */
-    UNIT_CHECK(ld(5, 0, 100, 0, 0) == SAP_RES_DIV && S.pts[0] == 125 && S.dcnt == 12 && S.dquo == 726 &&
-                   S.ddiv == 7 && S.dvneg == 0,
+    UNIT_CHECK(ld(5, 0, 100, 0, 0) == SAP_RES_DIV && S.pts[0] == 125 && S.div.cnt == 12 && S.div.quo == 726 &&
+                   S.div.div == 7 && S.dvneg == 0,
                "done cycle: warp 0 at 100 (diff -726, dw -7; stride still -125): res 4; the edge writes 125 "
                "and starts 726 / 7, positive");
     idle(13);
@@ -236,7 +236,7 @@ static void test_dvlive(void)
     UNIT_CHECK(ld(2, 0, 50, 0, 0) == SAP_RES_NEW && O.pt_idx_o == 0 && !S.dvlive && S.ptpc[0] == 2,
                "PC 2 takes entry 0 (the only one, LRU): dvlive 0");
     idle(12); /* t+2 .. t+13: done in t+12, the write would be at t+13's edge */
-    UNIT_CHECK(S.pts[0] == 0 && !S.ddone && S.dcnt == 0, "the quotient 100 was not written to PC 2's entry");
+    UNIT_CHECK(S.pts[0] == 0 && !S.div.done && S.div.cnt == 0, "the quotient 100 was not written to PC 2's entry");
     UNIT_CHECK(ld(2, 1, 150, 0, 0) == SAP_RES_DIV, "PC 2, warp 1 at 150: stride 0 -> mismatch, res 4");
 }
 
@@ -327,7 +327,7 @@ static void test_bstr(void)
     pt_set(0, 7, 3, 1000, 100);
     UNIT_CHECK(ld(7, 5, 1400, 0, 0) == SAP_RES_DIV, "warp 5 at 1400: 400 != 100 x 2: res 4, 400 / 2 = 200");
     idle(12); /* t+1 .. t+12: the next cycle is the done cycle */
-    UNIT_CHECK(S.ddone && S.pts[0] == 100, "done; the stride is still 100");
+    UNIT_CHECK(S.div.done && S.pts[0] == 100, "done; the stride is still 100");
     UNIT_CHECK(ld(7, 6, 1500, 1, 0xc0) == SAP_RES_MATCH && O.tgt_vec_o == 0x80,
                "done cycle: warp 6 at 1500 matches the old 100; group {6 7}: target {7}");
     UNIT_CHECK(S.pts[0] == 200 && S.bstr == 100 && pf_is(7, 1600),
@@ -353,12 +353,12 @@ static void test_reset(void)
     pt_set(0, 7, 3, 1000, 100);
     ld(7, 4, 1100, 1, 0x19);
     ld(7, 6, 1000, 0, 0); /* mismatch: the divider runs */
-    UNIT_CHECK(S.wq == 0x09 && S.dcnt == 12, "before the reset: queue {0 3}, divider running");
+    UNIT_CHECK(S.wq == 0x09 && S.div.cnt == 12, "before the reset: queue {0 3}, divider running");
     I.rst_i = 1, I.ld_i = 1, I.ld_pc_i = 9, I.ld_warp_i = 2, I.ld_addr_i = 5;
     sap_eval(&S, &I, &O);
     UNIT_CHECK(O.res_o == SAP_RES_NONE && O.pt_idx_o == 0 && O.pf_o, "load during reset: res 0 (pf_o shows the state)");
     cyc();
-    UNIT_CHECK(!S.ptv[0] && !S.ptv[1] && S.wq == 0 && S.dcnt == 0 && !S.ddone && !S.dvlive && S.pts[0] == 0 &&
+    UNIT_CHECK(!S.ptv[0] && !S.ptv[1] && S.wq == 0 && S.div.cnt == 0 && !S.div.done && !S.dvlive && S.pts[0] == 0 &&
                    S.lruv == 0 && pf_none(),
                "after reset: PT, queue, divider cleared; pf_o 0");
     UNIT_CHECK(ld(7, 4, 1100, 0, 0) == SAP_RES_NEW && O.pt_idx_o == 0, "PC 7 is new again: entry 0");
