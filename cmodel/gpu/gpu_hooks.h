@@ -220,7 +220,7 @@ typedef struct gpu_issue_event {
 
 /* From now on every memory request the SM sends carries `prio` (0..255; 0 is "untagged",
  * as L2 writebacks are) into the DRAM controllers' buffers (dram_req.prio), where a DRAM
- * hook block reads it (CLAMS: the core's criticality rank). */
+ * hook block reads it (for instance a per-core criticality rank). */
 void gpu_issue_set_prio(const gpu_issue_event *e, unsigned prio);
 
 /* ---- DRAM: pick the request the channel serves ---- */

@@ -1,8 +1,8 @@
 /*
  * divider_model.h: the C model of rtl/common/divider.v (restoring division, one quotient
- * bit a cycle), register for register, for the C models of blocks that instantiate it
- * (SAP, CLAMS's controller). Width 1..64. The outputs are the registers (quotient_o is
- * quo, remainder_o rem, done_o done, busy_o cnt != 0); div_tick is the clock edge.
+ * bit a cycle), register for register, shared by the C models of the blocks that
+ * instantiate it. Width 1..64. The outputs are the registers (quotient_o is quo,
+ * remainder_o rem, done_o done, busy_o cnt != 0); div_tick is the clock edge.
  */
 #ifndef DIVIDER_MODEL_H
 #define DIVIDER_MODEL_H
