@@ -163,7 +163,14 @@ static int place(gpu *g, gpu_hook_inst *h, char *err, size_t n)
     if (d->hook == GPU_HOOK_SCHED || d->hook == GPU_HOOK_PREFETCH || d->hook == GPU_HOOK_ISSUE) S->hooked = 1;
     switch (d->hook) {
     case GPU_HOOK_REQ: slot = &S->req; break;
-    case GPU_HOOK_L1: slot = &S->l1h; break;
+    case GPU_HOOK_L1:
+        if (S->nl1 == GPU_MAX_KINDS) {
+            snprintf(err, n, "too many blocks at the L1 hook");
+            return 1;
+        }
+        S->l1c[S->nl1++] = h;
+        S->l1h = S->l1c[0];
+        return 0;
     case GPU_HOOK_SCHED: slot = &S->sched; break;
     case GPU_HOOK_PREFETCH: slot = &S->pf; break;
     case GPU_HOOK_ISSUE:

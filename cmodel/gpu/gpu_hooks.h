@@ -23,10 +23,14 @@
  *             gpu_req_l1_access, gpu_req_l1_bypass) and whether it took the request.
  *   L1        the L1's allocate / bypass decision. Called on every access offered to
  *             the L1 (hits, misses, writes, refusals) with the L1's answer: for a read
- *             that would allocate (L1_MISS) the block may answer GPU_L1_BYPASS; on
- *             every fill and every kernel-boundary flush of the L1 (observe). The event
+ *             that would allocate (L1_MISS) the block may answer GPU_L1_BYPASS (a
+ *             driver with bypass_refused also for a read the L1 refuses); on every
+ *             fill and every kernel-boundary flush of the L1 (observe). The event
  *             carries the L1's way, so a block that keeps its own copy of the L1's
- *             placement can check it access by access.
+ *             placement can check it access by access. Several kinds may be on at this
+ *             hook: they answer in block-list order (each sees whether an earlier one
+ *             answered bypass), a read bypasses when any honoured answer says so, and
+ *             then each is told the outcome (l1_commit).
  *   SCHED     the warp scheduler. Called every cycle for each scheduler of the SM with
  *             the warps that can issue now, which of them would issue a load (and its
  *             PC, gpu_sched_pc), the resident warps, the policy's (LRR/GTO) choice and
@@ -163,7 +167,18 @@ typedef struct gpu_l1_event {
     int result;        /* the L1's answer (enum l1_result) */
     int way;           /* the L1's way for it: the way that hits (valid or reserved), else
                           the way a miss would fill; -1 when none (every way reserved) */
+    uint8_t present;   /* the line is in the L1 at `way`: 0 no, L1_VALID, L1_RESERVED */
+    uint8_t can_bypass;/* GPU_L1_BYPASS is honoured for this access: a demand read the L1
+                          takes as a miss, or (for a driver with bypass_refused, memory
+                          stage only) one it refuses while its miss queue has room */
+    uint8_t bypass_in; /* a block earlier in the list at this hook answered GPU_L1_BYPASS */
+    gpu_sm *sm;        /* opaque: for gpu_l1_load_lines */
 } gpu_l1_event;
+
+/* The line requests of the load e belongs to, in the order the memory stage presents
+ * them (its coalescer's: lowest active lane first), into lines[32]; returns how many
+ * (0 for a store or a prefetch). */
+unsigned gpu_l1_load_lines(const gpu_l1_event *e, uint64_t *lines);
 
 /* ---- SCHED: pick a warp ---- */
 
@@ -283,6 +298,12 @@ struct gpu_block_driver {
 
     int (*req)(gpu_hook_inst *h, gpu_req_io *io);
     int (*l1_access)(gpu_hook_inst *h, const gpu_l1_event *e, int *decision);  /* GPU_L1_* */
+    /* L1 (optional): after every block at the hook answered l1_access, the outcome: final
+       is GPU_L1_BYPASS when the read went past the L1 (any block's honoured bypass, or a
+       REQ block's), else GPU_L1_ALLOCATE. A driver that has it evaluates in l1_access
+       and clocks its block here, with the outcome as an input. */
+    int (*l1_commit)(gpu_hook_inst *h, const gpu_l1_event *e, int final);
+    int bypass_refused;        /* L1: may bypass reads the L1 refuses (e->can_bypass) */
     int (*l1_fill)(gpu_hook_inst *h, uint64_t line);
     /* L1 (optional): the L1 dropped every filled line (kernel boundary); reserved lines
        stay. Called at the SM's first cycle after the invalidation. */

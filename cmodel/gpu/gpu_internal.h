@@ -128,7 +128,9 @@ struct gpu_sm {
     mheap reply;             /* from the interconnect */
     uint64_t inj_free;       /* injection port busy until */
     /* blocks at this SM's hook points (NULL: none; ISSUE takes several) */
-    gpu_hook_inst *req, *l1h, *sched, *pf;
+    gpu_hook_inst *req, *l1h, *sched, *pf; /* l1h: the first of l1c */
+    gpu_hook_inst *l1c[GPU_MAX_KINDS];     /* the L1 hook's blocks, in list order */
+    unsigned nl1;
     gpu_hook_inst *issue[GPU_MAX_KINDS];
     unsigned nissue;
     int hooked;              /* a block at PREFETCH, SCHED or ISSUE (the cycle's slower path) */

@@ -277,8 +277,12 @@ static void note_demand(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t war
     e->result = r;
 }
 
-/* the L1 hook's view of one access; *decision is its answer */
-static int l1_consult(gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r, int *decision)
+/* The L1 hook's blocks on one access with the L1's answer r: each answers in list
+ * order, then each is told the outcome (*decision). forced >= 0: the outcome is set
+ * already (a prefetch: allocate; a REQ block's bypass: bypass), answers are not
+ * honoured. refused_ok: a refused read may be bypassed (the memory stage's own path). */
+static int l1_consult(gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r, int forced,
+                      int refused_ok, int *decision)
 {
     gpu_l1_event e;
     e.line = line;
@@ -290,8 +294,40 @@ static int l1_consult(gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t
     e.first = is_first(S, line, write, warp, slot);
     e.result = r;
     e.way = gpu_l1_way_for(&S->l1, line);
+    e.present = 0;
+    if (e.way >= 0) {
+        const l1_line *l = gpu_l1_way(&S->l1, gpu_l1_set(&S->l1, line), (unsigned)e.way);
+        if (l->state != L1_INVALID && l->line == line) e.present = l->state;
+    }
+    e.sm = S;
+    int demand = forced < 0 && !write && !e.prefetch;
+    int miss_ok = demand && r == L1_MISS;
+    int ref_ok = demand && refused_ok && l1_failed(r) && !gpu_l1_missq_full(&S->l1);
     *decision = GPU_L1_ALLOCATE;
-    return S->l1h->drv->l1_access(S->l1h, &e, decision);
+    for (unsigned i = 0; i < S->nl1; i++) {
+        gpu_hook_inst *h = S->l1c[i];
+        int d = GPU_L1_ALLOCATE;
+        e.can_bypass = (uint8_t)(miss_ok || (ref_ok && h->drv->bypass_refused));
+        e.bypass_in = *decision == GPU_L1_BYPASS;
+        if (h->drv->l1_access(h, &e, &d)) return 1;
+        if (d == GPU_L1_BYPASS && e.can_bypass) *decision = GPU_L1_BYPASS;
+    }
+    if (forced >= 0) *decision = forced;
+    for (unsigned i = 0; i < S->nl1; i++) {
+        gpu_hook_inst *h = S->l1c[i];
+        if (h->drv->l1_commit && h->drv->l1_commit(h, &e, *decision)) return 1;
+    }
+    return 0;
+}
+
+unsigned gpu_l1_load_lines(const gpu_l1_event *e, uint64_t *lines)
+{
+    gpu_sm *S = e->sm;
+    if (e->write || e->prefetch) return 0;
+    const bd_rec *b = bd_slot(S, e->warp, e->slot);
+    unsigned n = S->wd[e->warp].slot[e->slot].nl;
+    for (unsigned i = 0; i < n; i++) lines[i] = b[i].line;
+    return n;
 }
 
 static void hit_push(gpu *g, gpu_sm *S, uint64_t line, uint8_t warp, uint8_t slot)
@@ -332,8 +368,8 @@ static int l1_accept(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, 
     if (S->pf || S->sched) note_demand(g, S, line, write, warp, slot, r);
     if (S->l1h) {
         int d;
-        if (l1_consult(S, line, write, warp, slot, r, &d)) return 1;
-        if (d == GPU_L1_BYPASS && r == L1_MISS && !write) { /* a miss always has miss-queue room */
+        if (l1_consult(S, line, write, warp, slot, r, -1, 0, &d)) return 1;
+        if (d == GPU_L1_BYPASS) { /* a miss always has miss-queue room */
             L1_TRACE(g, S, 3, line, 0, r);
             l1_bypass_commit(g, S, line, warp, slot);
             return 0;
@@ -343,16 +379,24 @@ static int l1_accept(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, 
     return 0;
 }
 
-/* an access the L1 refused (r): counted; the requester retries */
-static int l1_refused(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r)
+/* an access the L1 refused (r): counted; the requester retries, unless (refused_ok, the
+ * memory stage's own path) an L1 hook block sends the read past the L1 (*took) */
+static int l1_refused(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp, uint8_t slot, int r,
+                      int refused_ok, int *took)
 {
+    *took = 0;
     L1_TRACE(g, S, 0, line, write, r);
     S->access[r]++;
     if (!write) bd_refused(g, S, warp, slot, line, r);
     if (S->pf || S->sched) note_demand(g, S, line, write, warp, slot, r);
     if (S->l1h) {
         int d;
-        return l1_consult(S, line, write, warp, slot, r, &d);
+        if (l1_consult(S, line, write, warp, slot, r, -1, refused_ok, &d)) return 1;
+        if (d == GPU_L1_BYPASS) {
+            L1_TRACE(g, S, 3, line, 0, r);
+            l1_bypass_commit(g, S, line, warp, slot);
+            *took = 1;
+        }
     }
     return 0;
 }
@@ -366,7 +410,8 @@ int gpu_req_l1_probe(gpu_req_io *io, const gpu_mem_req *r)
 
 int gpu_req_l1_access(gpu_req_io *io, const gpu_mem_req *r, int probed)
 {
-    if (l1_failed(probed)) return l1_refused(io->g, io->sm, r->line, r->write, r->warp, r->slot, probed);
+    int took;
+    if (l1_failed(probed)) return l1_refused(io->g, io->sm, r->line, r->write, r->warp, r->slot, probed, 0, &took);
     return l1_accept(io->g, io->sm, r->line, r->write, r->warp, r->slot, probed);
 }
 
@@ -419,7 +464,7 @@ int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed)
     if (S->pf || S->sched) note_demand(g, S, r->line, 0, r->warp, r->slot, probed);
     if (S->l1h) {
         int d;
-        return l1_consult(S, r->line, 0, r->warp, r->slot, probed, &d);
+        return l1_consult(S, r->line, 0, r->warp, r->slot, probed, GPU_L1_BYPASS, 0, &d);
     }
     return 0;
 }
@@ -438,7 +483,7 @@ int gpu_prefetch_issue(gpu_prefetch_io *io, uint64_t line)
     }
     if (S->l1h) { /* observed: a prefetch is never turned into a bypass; the L1 counts it issued */
         int d;
-        if (l1_consult(S, line, 0, GPU_NO_WARP, 0, r, &d)) io->stop = 1;
+        if (l1_consult(S, line, 0, GPU_NO_WARP, 0, r, GPU_L1_ALLOCATE, 0, &d)) io->stop = 1;
     }
     l1_commit(g, S, line, 0, GPU_NO_WARP, 0);
     return r;
@@ -451,7 +496,8 @@ static int sm_returns(gpu *g, gpu_sm *S)
 {
     if (S->l1_flush_due) {
         S->l1_flush_due = 0;
-        if (S->l1h && S->l1h->drv->l1_flush && S->l1h->drv->l1_flush(S->l1h)) return 1;
+        for (unsigned i = 0; i < S->nl1; i++)
+            if (S->l1c[i]->drv->l1_flush && S->l1c[i]->drv->l1_flush(S->l1c[i])) return 1;
     }
     const gmsg *m = mh_top(&S->reply, g->now);
     if (m) {
@@ -470,7 +516,8 @@ static int sm_returns(gpu *g, gpu_sm *S)
                     bd_done(g, S, wt[i].warp, wt[i].slot, r.line, &r);
                     load_done(g, S, wt[i].warp, wt[i].slot);
                 }
-            if (S->l1h && S->l1h->drv->l1_fill && S->l1h->drv->l1_fill(S->l1h, r.line)) return 1;
+            for (unsigned i = 0; i < S->nl1; i++)
+                if (S->l1c[i]->drv->l1_fill && S->l1c[i]->drv->l1_fill(S->l1c[i], r.line)) return 1;
         }
         g->last_progress = g->now;
     }
@@ -494,10 +541,15 @@ static int sm_memstage(gpu *g, gpu_sm *S)
         int r = gpu_l1_access(&S->l1, line, q->write, q->warp, q->slot, 0);
         if (S->pf) S->port_at = g->now;
         if (l1_failed(r)) {
-            S->stall++;
-            return l1_refused(g, S, line, q->write, q->warp, q->slot, r);
+            int took;
+            if (l1_refused(g, S, line, q->write, q->warp, q->slot, r, 1, &took)) return 1;
+            if (!took) {
+                S->stall++;
+                return 0;
+            }
+        } else if (l1_accept(g, S, line, q->write, q->warp, q->slot, r)) {
+            return 1;
         }
-        if (l1_accept(g, S, line, q->write, q->warp, q->slot, r)) return 1;
         if (++q->next == q->n) q->busy = 0;
         return 0;
     }
