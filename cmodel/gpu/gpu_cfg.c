@@ -2,8 +2,8 @@
  * gpu_cfg.c: the parameter table, presets and validation of the GPU memory model.
  *
  * Presets follow the seeds (SPEC.md "Baselines"): base-s / base-l from seed 000
- * Table 1, apres from seed 001 Table III, dl1d from seed 002 Table 4.2, clams from
- * seed 004 Table 3. Values the seeds do not give are the GPGPU-Sim-like defaults of
+ * Table 1, apres from seed 001 Table III, dl1d from seed 002 Table 4.2, choo from
+ * seed 003 Tables 4.1 / 5.1 / 6.1, clams from seed 004 Table 3. Values the seeds do not give are the GPGPU-Sim-like defaults of
  * base-s; docs/gpu-model.md lists each with its source.
  */
 #include "gpu_cfg.h"
@@ -128,6 +128,10 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
         c->sms = 15; c->sched = GPU_SCHED_GTO;
         c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_lat = 1; c->l1_mshr = 32; c->l1_merge = 8;
         c->dram_queue = 16;
+    } else if (!strcmp(name, "choo")) { /* seed 003 Tables 4.1, 5.1, 6.1 (GTX480) */
+        c->sms = 15; c->core_mhz = 1400; c->schedulers = 2; c->sched = GPU_SCHED_GTO;
+        c->l1_size = 16 * 1024; c->l1_assoc = 4;
+        c->dram_mhz = 924;
     } else if (!strcmp(name, "clams")) { /* seed 004 Table 3 */
         c->sms = 32; c->sched = GPU_SCHED_GTO; c->core_mhz = 1400;
         c->dram_banks = 8; c->dram_queue = 256; c->dram_mhz = 924;
@@ -140,7 +144,7 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
     return 0;
 }
 
-const char *gpu_cfg_preset_names(void) { return "base-s base-l apres dl1d clams"; }
+const char *gpu_cfg_preset_names(void) { return "base-s base-l apres dl1d choo clams"; }
 
 /* the hooked kind named by the first `len` characters of key, or -1 */
 static int kind_of(const char *key, size_t len)
