@@ -1,0 +1,188 @@
+/*
+ * selcache.c: C model of rtl/selcache/selcache.v, register for register (docs/choo.md).
+ */
+#include "selcache.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "xor_fold.h"
+
+void selcache_init(selcache_state *s, const selcache_cfg *cfg)
+{
+    memset(s, 0, sizeof *s);
+    s->cfg = *cfg;
+}
+
+unsigned selcache_hash(const selcache_cfg *P, uint32_t pc)
+{
+    return xor_fold(pc >> P->PcShift, 32 - P->PcShift, P->HashW);
+}
+
+/* the inputs as the RTL sees them (every field masked to its width) */
+typedef struct ev {
+    unsigned op, set, way, wayv, res, present, nreq, idx, li, hpc;
+} ev;
+
+static void decode(const selcache_cfg *P, const selcache_in *in, ev *e)
+{
+    e->op = (unsigned)(in->op_i & 3);
+    e->set = (unsigned)(in->set_i & bits_mask(selcache_sw(P)));
+    e->way = (unsigned)(in->way_i & bits_mask(selcache_ww(P)));
+    e->wayv = (unsigned)(in->wayv_i & 1);
+    e->res = (unsigned)(in->res_i & 7);
+    e->present = (unsigned)(in->present_i & 3);
+    e->nreq = (unsigned)(in->nreq_i & bits_mask(selcache_cw(P)));
+    e->idx = (unsigned)(in->idx_i & bits_mask(selcache_iw(P)));
+    /* a set or way index past the geometry addresses no line (the RTL's as well) */
+    e->li = e->set < P->Sets && e->way < P->Ways ? e->set * P->Ways + e->way : SELCACHE_MAX_L;
+    e->hpc = selcache_hash(P, (uint32_t)in->pc_i);
+}
+
+static unsigned set_of(const selcache_cfg *P, const selcache_in *in, unsigned j)
+{
+    unsigned w = selcache_sw(P), b = j * w;
+    uint64_t v = in->sets_i[b / 64] >> (b % 64);
+    if (b % 64 + w > 64) v |= in->sets_i[b / 64 + 1] << (64 - b % 64);
+    return (unsigned)(v & bits_mask(w));
+}
+
+void selcache_eval(const selcache_state *s, const selcache_in *in, selcache_out *out)
+{
+    const selcache_cfg *P = &s->cfg;
+    ev e;
+    decode(P, in, &e);
+    unsigned same = 0, ibyp = 0, lbyp = 0, div = e.nreq > P->Ways;
+    for (unsigned j = 0; j < P->Lanes; j++) {
+        if (j >= e.nreq || set_of(P, in, j) != e.set) continue;
+        if (P->Scheme == SELCACHE_A || (P->Scheme == SELCACHE_B ? j < e.idx : j > e.idx)) same++;
+    }
+    if (P->Scheme == SELCACHE_A) ibyp = div;
+    else ibyp = same >= P->Ways;
+    if (P->LocDeg && e.res == 2 && e.wayv && e.present == 0 && e.li < SELCACHE_MAX_L && s->lv[e.li]) {
+        /* the victim's counter beats the PC's average: cnt > sum / n, i.e. cnt * n > sum */
+        uint32_t prod = (uint32_t)s->lcnt[e.li] * s->tn[e.hpc];
+        lbyp = prod > s->tsum[e.hpc];
+    }
+    out->div_o = div;
+    out->same_o = same & bits_mask(selcache_cw(P));
+    out->ibyp_o = ibyp;
+    out->lbyp_o = lbyp;
+    out->byp_o = e.op == SELCACHE_OP_READ && (in->canbyp_i & 1) && (ibyp || lbyp);
+}
+
+/* an eviction: the line's counter joins its PC's running sum (sum and count halve first
+ * when the count is full, keeping the average) */
+static void table_add(selcache_state *s, unsigned h, unsigned cnt)
+{
+    const selcache_cfg *P = &s->cfg;
+    unsigned n = s->tn[h], sum = s->tsum[h];
+    if (n == bits_mask(P->NW)) {
+        n >>= 1;
+        sum >>= 1;
+    }
+    s->tn[h] = (uint16_t)(n + 1);
+    s->tsum[h] = (uint16_t)((sum + cnt) & bits_mask(P->NW + P->CntW));
+}
+
+void selcache_tick(selcache_state *s, const selcache_in *in)
+{
+    const selcache_cfg *P = &s->cfg;
+    if (in->rst_i & 1) {
+        selcache_cfg c = *P;
+        selcache_init(s, &c);
+        return;
+    }
+    if (in->flush_i & 1) {
+        memset(s->lv, 0, sizeof s->lv);
+        return;
+    }
+    ev e;
+    decode(P, in, &e);
+    if (e.li >= SELCACHE_MAX_L || !e.wayv) return;
+    unsigned li = e.li;
+    if (e.op == SELCACHE_OP_READ && e.present && e.res <= 1) { /* a hit: a re-reference */
+        if (s->lv[li] && s->lcnt[li] != bits_mask(P->CntW)) s->lcnt[li]++;
+    } else if ((e.op == SELCACHE_OP_READ || e.op == SELCACHE_OP_PF) && e.res == 2 && !(in->final_i & 1)) {
+        if (s->lv[li]) table_add(s, s->lpc[li], s->lcnt[li]); /* the victim leaves */
+        s->lv[li] = 1;
+        s->lpc[li] = (uint8_t)e.hpc;
+        s->lcnt[li] = 0;
+    } else if (e.op == SELCACHE_OP_WRITE && e.present == 1 && s->lv[li]) { /* write-evict */
+        table_add(s, s->lpc[li], s->lcnt[li]);
+        s->lv[li] = 0;
+    }
+}
+
+static void probe_fill(const void *sv, void *pv)
+{
+    const selcache_state *s = sv;
+    selcache_probe *p = pv;
+    unsigned nl = s->cfg.Sets * s->cfg.Ways, nt = 1u << s->cfg.HashW;
+    for (unsigned i = 0; i < nl; i++) {
+        p->lv[i] = s->lv[i];
+        p->lpc[i] = s->lpc[i];
+        p->lcnt[i] = s->lcnt[i];
+    }
+    for (unsigned i = 0; i < nt; i++) {
+        p->tsum[i] = s->tsum[i];
+        p->tn[i] = s->tn[i];
+    }
+}
+
+static int selcache_cfg_check(const void *cfgv, char *err, size_t n)
+{
+    const selcache_cfg *P = cfgv;
+    if (P->Sets & (P->Sets - 1)) {
+        snprintf(err, n, "selcache: Sets=%u is not a power of two (the set index is the line's low bits)", P->Sets);
+        return 1;
+    }
+    if (P->Sets * P->Ways > SELCACHE_MAX_L) {
+        snprintf(err, n, "selcache: Sets x Ways = %u lines, at most %u", P->Sets * P->Ways, SELCACHE_MAX_L);
+        return 1;
+    }
+    return 0;
+}
+
+#define BLK_T_CFG selcache_cfg
+#define BLK_T_IN selcache_in
+#define BLK_T_OUT selcache_out
+#define BLK_T_PROBE selcache_probe
+static const blk_param selcache_params[] = {SELCACHE_PARAMS(BLK_PARAM_ROW)};
+BLK_PORT_FUNCS(selcache, SELCACHE_PORTS, SELCACHE_PROBES, SELCACHE_WAVES)
+static const char *const selcache_groups[] = SELCACHE_GROUPS;
+/* final: the chapter's final design (LocSelCaching: scheme c with the locality degree);
+ * index: IndSelCaching (the defaults, `--selcache on`) */
+static const char *const selcache_presets[] = {"final",  "LocDeg=on",
+                                               "index",  "",
+                                               "first",  "Scheme=b",
+                                               "all",    "Scheme=a",
+                                               "small",  "Sets=4,Ways=2,Lanes=8,HashW=3,CntW=2,NW=3,LocDeg=on",
+                                               "tiny",   "Sets=2,Ways=1,Lanes=4,HashW=2,CntW=1,NW=2,LocDeg=on",
+                                               NULL};
+
+static void kind_init(void *s, const void *cfg) { selcache_init(s, cfg); }
+static void kind_eval(const void *s, const void *in, void *out) { selcache_eval(s, in, out); }
+static void kind_tick(void *s, const void *in) { selcache_tick(s, in); }
+
+const blk_kind selcache_kind = {
+    "selcache",
+    sizeof(selcache_cfg),
+    sizeof(selcache_in),
+    sizeof(selcache_out),
+    sizeof(selcache_state),
+    sizeof(selcache_probe),
+    selcache_params,
+    (int)(sizeof selcache_params / sizeof selcache_params[0]),
+    selcache_presets,
+    NULL,
+    selcache_cfg_check,
+    selcache_ports,
+    selcache_probes,
+    selcache_waves,
+    selcache_groups,
+    kind_init,
+    kind_eval,
+    kind_tick,
+    probe_fill,
+};

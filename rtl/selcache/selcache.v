@@ -1,0 +1,179 @@
+`default_nettype none
+// selcache: contention-aware selective caching (seed 003 chapter 4; docs/choo.md), one per
+// SM at the L1. Ports and widths: cmodel/blocks/selcache/selcache_ports.def.
+//
+// One clock per L1 event. For a demand read the inputs carry its load's line requests as
+// set indices (sets_i, nreq_i = the divergence degree) and the request's place idx_i.
+// Index scheme (4.3.1-4.3.2): with same = the load's requests to this set that come later
+// (scheme c) or earlier (b), the read bypasses when same >= Ways: each set caches the
+// load's last (c) or first (b) Ways requests and bypasses the rest; scheme a bypasses every
+// request of a load with more than Ways requests. Locality degree (4.3.3, LocDeg): each
+// line keeps the hashed PC of the load that allocated it and a saturating count of its
+// re-references (hits); an eviction adds the count to its PC's entry of the re-reference
+// table {running sum, evictions}; a read that would evict a valid line whose count beats
+// the reading PC's average (cnt * n > sum) bypasses instead. final_i (the outcome, this
+// block's decision or another block's) drives the per-line state.
+module selcache #(
+    parameter integer Sets    = 32,
+    parameter integer Ways    = 4,
+    parameter integer Lanes   = 32,
+    parameter integer Scheme  = 2,
+    parameter integer LocDeg  = 0,
+    parameter integer HashW   = 7,
+    parameter integer CntW    = 4,
+    parameter integer NW      = 8,
+    parameter integer PcShift = 3
+) (
+    input  wire                clk_i,
+    input  wire                rst_i,
+    input  wire [         1:0] op_i,
+    input  wire                flush_i,
+    input  wire [        31:0] pc_i,
+    input  wire [      SW-1:0] set_i,
+    input  wire [      WW-1:0] way_i,
+    input  wire                wayv_i,
+    input  wire [         2:0] res_i,
+    input  wire [         1:0] present_i,
+    input  wire                canbyp_i,
+    input  wire                final_i,
+    input  wire [      CW-1:0] nreq_i,
+    input  wire [      IW-1:0] idx_i,
+    input  wire [Lanes*SW-1:0] sets_i,
+    output wire                byp_o,
+    output wire                div_o,
+    output wire [      CW-1:0] same_o,
+    output wire                ibyp_o,
+    output wire                lbyp_o
+);
+  generate
+    if (Sets < 1 || Sets > 64 || (Sets & (Sets - 1)) != 0) begin : g_bad_sets
+      selcache_parameter_Sets_not_a_power_of_two_1_to_64 u_err ();
+    end
+    if (Ways < 1 || Ways > 16) begin : g_bad_ways
+      selcache_parameter_Ways_out_of_range_1_to_16 u_err ();
+    end
+    if (Lanes < 2 || Lanes > 32) begin : g_bad_lanes
+      selcache_parameter_Lanes_out_of_range_2_to_32 u_err ();
+    end
+    if (Scheme < 0 || Scheme > 2) begin : g_bad_scheme
+      selcache_parameter_Scheme_out_of_range_0_to_2 u_err ();
+    end
+    if (LocDeg < 0 || LocDeg > 1) begin : g_bad_locdeg
+      selcache_parameter_LocDeg_out_of_range_0_to_1 u_err ();
+    end
+    if (HashW < 2 || HashW > 8) begin : g_bad_hashw
+      selcache_parameter_HashW_out_of_range_2_to_8 u_err ();
+    end
+    if (CntW < 1 || CntW > 6) begin : g_bad_cntw
+      selcache_parameter_CntW_out_of_range_1_to_6 u_err ();
+    end
+    if (NW < 2 || NW > 10) begin : g_bad_nw
+      selcache_parameter_NW_out_of_range_2_to_10 u_err ();
+    end
+    if (PcShift < 0 || PcShift > 4) begin : g_bad_pcshift
+      selcache_parameter_PcShift_out_of_range_0_to_4 u_err ();
+    end
+  endgenerate
+
+  localparam integer SW = (Sets > 1) ? $clog2(Sets) : 1;
+  localparam integer WW = (Ways > 1) ? $clog2(Ways) : 1;
+  localparam integer CW = $clog2(Lanes + 1);
+  localparam integer IW = $clog2(Lanes);
+  localparam integer NL = Sets * Ways;
+  localparam integer LW = (NL > 1) ? $clog2(NL) : 1;
+  localparam integer NT = 1 << HashW;
+  localparam integer TW = NW + CntW;  // running sum: never overflows (halved with the count)
+  localparam [2:0] ResMiss = 3'd2;
+
+  // ---- state: per line, and the re-reference table ----
+  reg  [      NL-1:0] lv_q;
+  reg  [NL*HashW-1:0] lpc_q;
+  reg  [ NL*CntW-1:0] lcnt_q;
+  reg  [   NT*TW-1:0] tsum_q;
+  reg  [   NT*NW-1:0] tn_q;
+
+  // ---- this event ----
+  wire [   HashW-1:0] hpc;
+  xor_fold #(
+      .InW (32 - PcShift),
+      .OutW(HashW)
+  ) u_hash (
+      .in_i (pc_i[31:PcShift]),
+      .out_o(hpc)
+  );
+  wire read = (op_i == 2'd1);
+  wire inrange = ({{(32 - SW) {1'b0}}, set_i} < Sets) && ({{(32 - WW) {1'b0}}, way_i} < Ways);
+  wire [31:0] li32 = {{(32 - SW) {1'b0}}, set_i} * Ways + {{(32 - WW) {1'b0}}, way_i};
+  wire [LW-1:0] li = inrange ? li32[LW-1:0] : {LW{1'b0}};
+  wire live_line = inrange && wayv_i;  // the event addresses a line
+  wire l_v = lv_q[li];
+  wire [HashW-1:0] l_pc = lpc_q[li*HashW+:HashW];
+  wire [CntW-1:0] l_cnt = lcnt_q[li*CntW+:CntW];
+  wire [TW-1:0] t_sum = tsum_q[hpc*TW+:TW];
+  wire [NW-1:0] t_n = tn_q[hpc*NW+:NW];
+
+  // ---- index scheme: the load's requests to this set before or after this one ----
+  reg [CW-1:0] same;
+  integer j;
+  always @* begin
+    same = {CW{1'b0}};
+    for (j = 0; j < Lanes; j = j + 1)
+      if (j < {{(32 - CW) {1'b0}}, nreq_i} && sets_i[j*SW+:SW] == set_i &&
+          (Scheme == 0 || (Scheme == 1 ? j < {{(32 - IW) {1'b0}}, idx_i} : j > {{(32 - IW) {1'b0}}, idx_i})))
+        same = same + 1'b1;
+  end
+  wire div = ({{(32 - CW) {1'b0}}, nreq_i} > Ways);
+  wire ibyp = (Scheme == 0) ? div : ({{(32 - CW) {1'b0}}, same} >= Ways);
+
+  // ---- locality degree: the victim's count against the PC's average ----
+  wire vic_valid = (res_i == ResMiss) && live_line && (present_i == 2'd0) && l_v;
+  wire [CntW+NW-1:0] prod = {{NW{1'b0}}, l_cnt} * {{CntW{1'b0}}, t_n};
+  wire lbyp = (LocDeg != 0) && vic_valid && (prod > t_sum);
+  wire [CntW-1:0] vic_cnt = l_cnt;
+
+  assign div_o  = div;
+  assign same_o = same;
+  assign ibyp_o = ibyp;
+  assign lbyp_o = lbyp;
+  assign byp_o  = read && canbyp_i && (ibyp || lbyp);
+
+  // ---- next state ----
+  wire do_hit = read && (present_i != 2'd0) && (res_i <= 3'd1) && l_v && (l_cnt != {CntW{1'b1}});
+  wire do_alloc = (read || op_i == 2'd2) && (res_i == ResMiss) && !final_i;
+  wire do_wevict = (op_i == 2'd3) && (present_i == 2'd1) && l_v;
+  wire is_hit = read && (present_i != 2'd0) && (res_i <= 3'd1);
+  wire evict = !is_hit && ((do_alloc && l_v) || do_wevict);  // a tracked line leaves: table add
+  // the table entry of the leaving line's PC, with the sum and count halved when full
+  wire [NW-1:0] e_n0 = tn_q[l_pc*NW+:NW];
+  wire [TW-1:0] e_s0 = tsum_q[l_pc*TW+:TW];
+  wire e_full = (e_n0 == {NW{1'b1}});
+  wire [NW-1:0] e_n = (e_full ? (e_n0 >> 1) : e_n0) + 1'b1;
+  wire [TW-1:0] e_s = (e_full ? (e_s0 >> 1) : e_s0) + {{NW{1'b0}}, l_cnt};
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      lv_q   <= {NL{1'b0}};
+      lpc_q  <= {(NL * HashW) {1'b0}};
+      lcnt_q <= {(NL * CntW) {1'b0}};
+      tsum_q <= {(NT * TW) {1'b0}};
+      tn_q   <= {(NT * NW) {1'b0}};
+    end else if (flush_i) begin
+      lv_q <= {NL{1'b0}};
+    end else if (live_line) begin
+      if (is_hit) begin
+        if (do_hit) lcnt_q[li*CntW+:CntW] <= l_cnt + 1'b1;
+      end else if (do_alloc) begin
+        lv_q[li] <= 1'b1;
+        lpc_q[li*HashW+:HashW] <= hpc;
+        lcnt_q[li*CntW+:CntW] <= {CntW{1'b0}};
+      end else if (do_wevict) begin
+        lv_q[li] <= 1'b0;
+      end
+      if (evict) begin
+        tn_q[l_pc*NW+:NW]   <= e_n;
+        tsum_q[l_pc*TW+:TW] <= e_s;
+      end
+    end
+  end
+endmodule
+`default_nettype wire

@@ -1,0 +1,62 @@
+# tb/blocks/selcache/manifest.sh: what the shared scripts run for selcache, the
+# contention-aware selective caching of seed 003 chapter 4. Variables: see
+# tb/blocks/mrpb/manifest.sh and docs/verification.md.
+MAIN_CONFIG="@final"
+
+LINT_CONFIGS=("" "-GLocDeg=1" "-GScheme=0 -GSets=1 -GWays=1 -GLanes=2" "-GScheme=1 -GSets=64 -GWays=16 -GHashW=8 -GCntW=6 -GNW=10 -GPcShift=0"
+              "-GSets=2 -GWays=3 -GLanes=5 -GHashW=2 -GCntW=1 -GNW=2 -GPcShift=4")
+LINT_YOSYS_CONFIGS=("" "-GLocDeg=1 -GSets=4 -GWays=2 -GLanes=8")
+LINT_PORT_CONFIGS=("" "@tiny" "Sets=64,Ways=16,HashW=8,CntW=6,NW=10")
+
+# the final design (locality degree on), the index scheme alone (c, b and a), and the
+# small and tiny ones where one set and a few PCs make every table entry and counter
+# saturate, halve and wrap
+LOCKSTEP_MATRIX=("@final|" "@index|" "@first|conc=0.8" "@all|full=0.6" "@small|" "@tiny|wild=0.2"
+                 "Sets=2,Ways=3,Lanes=5,HashW=2,CntW=1,NW=2,LocDeg=on,Scheme=b|conc=0.9")
+LOCKSTEP_CYCLES=160000
+LOCKSTEP_QUICK="0 1 4 5 6"
+# every decision output both ways, the scheme's count up to a full set, a divergent load
+coverage_wants() {
+  case ",$1," in
+    *@tiny,*) echo "byp_o=0 byp_o=1 ibyp_o=1 lbyp_o=1 div_o=1 same_o=3" ;;
+    *@small,*|*Lanes=5*) echo "byp_o=0 byp_o=1 ibyp_o=1 lbyp_o=1 div_o=1" ;;
+    *@final,*) echo "byp_o=0 byp_o=1 ibyp_o=0 ibyp_o=1 lbyp_o=0 lbyp_o=1 div_o=0 div_o=1 same_o=4 same_o=31" ;;
+    *) echo "byp_o=0 byp_o=1 ibyp_o=1 div_o=0 div_o=1" ;;
+  esac
+}
+
+ASAN_RANDOM=("@final|" "@tiny|wild=0.3")
+ASAN_CYCLES=100000
+
+# ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/selcache/<file>
+PLANTED=(
+  # scheme c off by one: the set's last Ways + 1 requests are cached
+  "scheme_c_off_by_one|@index||selcache.v|output|s/  wire ibyp = (Scheme == 0) ? div : ({{(32 - CW) {1'b0}}, same} >= Ways);/  wire ibyp = (Scheme == 0) ? div : ({{(32 - CW) {1'b0}}, same} > Ways);/"
+  # the locality degree compares with >= (ties bypass)
+  "locality_tie_bypasses|@final||selcache.v|output|s/  wire lbyp = (LocDeg != 0) \&\& vic_valid \&\& (prod > t_sum);/  wire lbyp = (LocDeg != 0) \&\& vic_valid \&\& (prod >= t_sum);/"
+  # a full table entry is not halved: the count wraps (state: the table registers)
+  "no_halving|@tiny||selcache.v|state|s/  wire e_full = (e_n0 == {NW{1'b1}});/  wire e_full = 1'b0;/"
+)
+PLANTED_SEED=7
+PLANTED_CYCLES=50000
+
+# ---- VPI checker and cocotb: the small design (and the final one in lockstep above)
+VPI_AGREE=("small|@small||3000")
+COCOTB_AGREE=()
+VPI_RANDOM=()
+VPI_VECTORS_ICARUS=()
+COCOTB_RANDOM=()
+COCOTB_VECTORS_ICARUS=()
+COCOTB_PLANTED_VLT=""
+VPI_PLANTED=""  # (make test: lockstep catches the bugs above; make test-full runs these too)
+
+BENCH_CYCLES_C=5000000
+BENCH_CYCLES_RTL=2000000
+BENCH_CYCLES_LOCKSTEP=1000000
+
+# ---- GPU model: seed 003's configuration (Table 4.1) with selective caching on every SM
+GPU_RUNS=("--config choo --selcache on" "--config choo --selcache on --locality-degree off")
+GPU_LOCKSTEP=("--workload bicg --scale 0.05 --config choo --selcache on --set sms=4")
+
+SYNTH_SMOKE=(small)
+SYNTH_SMOKE_CHECK=tb/blocks/selcache/synth_smoke.py
