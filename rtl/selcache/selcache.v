@@ -28,7 +28,9 @@ module selcache #(
     input  wire                rst_i,
     input  wire [         1:0] op_i,
     input  wire                flush_i,
-    input  wire [        31:0] pc_i,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [        31:0] pc_i,  // bits below PcShift are not hashed
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [      SW-1:0] set_i,
     input  wire [      WW-1:0] way_i,
     input  wire                wayv_i,
@@ -103,7 +105,9 @@ module selcache #(
   );
   wire read = (op_i == 2'd1);
   wire inrange = ({{(32 - SW) {1'b0}}, set_i} < Sets) && ({{(32 - WW) {1'b0}}, way_i} < Ways);
-  wire [31:0] li32 = {{(32 - SW) {1'b0}}, set_i} * Ways + {{(32 - WW) {1'b0}}, way_i};
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] li32 = {{(32 - SW) {1'b0}}, set_i} * Ways + {{(32 - WW) {1'b0}}, way_i};  // < NL when inrange
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [LW-1:0] li = inrange ? li32[LW-1:0] : {LW{1'b0}};
   wire live_line = inrange && wayv_i;  // the event addresses a line
   wire l_v = lv_q[li];
@@ -129,7 +133,9 @@ module selcache #(
   wire vic_valid = (res_i == ResMiss) && live_line && (present_i == 2'd0) && l_v;
   wire [CntW+NW-1:0] prod = {{NW{1'b0}}, l_cnt} * {{CntW{1'b0}}, t_n};
   wire lbyp = (LocDeg != 0) && vic_valid && (prod > t_sum);
-  wire [CntW-1:0] vic_cnt = l_cnt;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [CntW-1:0] vic_cnt = l_cnt;  // waveforms only
+  /* verilator lint_on UNUSEDSIGNAL */
 
   assign div_o  = div;
   assign same_o = same;

@@ -78,6 +78,13 @@ static int dl1d_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t 
                  sets, c->l1_assoc, P->Sets, P->DataWays);
         return 1;
     }
+    for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
+        if (c->blk[i].on && gpu_kind_hook(i) == GPU_HOOK_L1 && blk_kind_at(i) != &dl1d_kind) {
+            /* dl1d's tag store assumes every read it does not bypass allocates (no l1_commit) */
+            snprintf(err, n, "dl1d: the decoupled L1D replaces the L1's allocation; it does not combine with %s at the L1 hook",
+                     blk_kind_at(i)->name);
+            return 1;
+        }
     if (P->Duel && c->sms < 2) {
         snprintf(err, n, "dl1d: SM dueling needs 2 SMs or more (core.sms=%u); set dl1d.Duel=off", c->sms);
         return 1;

@@ -18,9 +18,9 @@ LOCKSTEP_QUICK="0 1 4 5 6"
 # every decision output both ways, the scheme's count up to a full set, a divergent load
 coverage_wants() {
   case ",$1," in
-    *@tiny,*) echo "byp_o=0 byp_o=1 ibyp_o=1 lbyp_o=1 div_o=1 same_o=3" ;;
+    *@tiny,*) echo "byp_o=0 byp_o=1 ibyp_o=1 lbyp_o=1 div_o=1" ;;
     *@small,*|*Lanes=5*) echo "byp_o=0 byp_o=1 ibyp_o=1 lbyp_o=1 div_o=1" ;;
-    *@final,*) echo "byp_o=0 byp_o=1 ibyp_o=0 ibyp_o=1 lbyp_o=0 lbyp_o=1 div_o=0 div_o=1 same_o=4 same_o=31" ;;
+    *@final,*) echo "byp_o=0 byp_o=1 ibyp_o=0 ibyp_o=1 lbyp_o=0 lbyp_o=1 div_o=0 div_o=1" ;;
     *) echo "byp_o=0 byp_o=1 ibyp_o=1 div_o=0 div_o=1" ;;
   esac
 }
