@@ -324,8 +324,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--quiet")) quiet = 1;
         else if (!strcmp(a, "--breakdown")) breakdown = 1;
         else if (!strcmp(a, "--print-rtl-needs")) print_needs = 1;
-        else if (ki >= 0) { NEED_ARG kind_on[ki] = v; } /* --KIND on|off */
-        else if (!strncmp(a, "--", 2) && option_alias(a + 2, NULL)) { /* a kind's own option */
+        else if (ki >= 0 && !(v && option_alias(a + 2, v))) { NEED_ARG kind_on[ki] = v; } /* --KIND on|off */
+        else if (!strncmp(a, "--", 2) && option_alias(a + 2, NULL)) { /* a kind's own option (also --KIND VALUE) */
             NEED_ARG
             const char *set = option_alias(a + 2, v);
             if (!set) {
@@ -356,7 +356,10 @@ int main(int argc, char **argv)
         const char *name = blk_kind_at(ki)->name;
         char assign[128];
         if (strcmp(kind_on[ki], "on") && strcmp(kind_on[ki], "off")) {
-            fprintf(stderr, "gpusim: --%s '%s': must be on or off\n", name, kind_on[ki]);
+            if (option_alias(name, NULL)) /* the kind's own values too (--KIND VALUE) */
+                fprintf(stderr, "gpusim: --%s '%s': must be on, off or %s\n", name, kind_on[ki], alias_values(name, ", "));
+            else
+                fprintf(stderr, "gpusim: --%s '%s': must be on or off\n", name, kind_on[ki]);
             return 2;
         }
         snprintf(assign, sizeof assign, "%s=%s", name, kind_on[ki]);

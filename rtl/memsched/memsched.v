@@ -1,0 +1,232 @@
+`default_nettype none
+// memsched: memory request scheduling queue (seed 003, Choo, chapter 6, Figures 6.3, 6.4).
+//
+// One per SM, between the memory stage and the L1 data cache. The memory stage offers
+// one coalesced line request a cycle; it goes into the FIFO slot of its warp (one slot
+// per warp, Depth requests each). Each cycle the heads of up to K non-empty slots are
+// offered to the L1 as candidates (K cache probe units); the L1 answers for each in the
+// same cycle, and one candidate is served (dequeued). Bit-accurate twin:
+// cmodel/blocks/memsched/memsched.c. Ports: cmodel/blocks/memsched/memsched_ports.def.
+//
+// One clock, posedge, synchronous active-high reset.
+//   enqueue    req_ready_o = req_valid_i and the warp's slot is not full (a full slot
+//              backs the warp up: the memory stage retries next cycle). A request taken
+//              in cycle t can be a candidate from cycle t+1.
+//   candidates from the registered counts only (not from the probe answers): the first
+//              K non-empty slots looking from `start` upwards and wrapping, where
+//              start = 0 for Policy=fixed (slot i only when 0..i-1 are empty, the
+//              next ones as yield candidates) and the round-robin pointer otherwise.
+//   pick       Policy=grr: the first candidate that hits, else the first the L1 takes;
+//              fixed and rr: the first the L1 takes (a refused candidate yields to the
+//              next, Figure 6.3). None taken: stall_o, nothing dequeued.
+//   pointer    rr: past the served slot, else past the last candidate; grr: past the
+//              last candidate (the next group is probed next cycle) whenever there are
+//              candidates; fixed: stays 0.
+// Example, Slots=16, K=4, grr, non-empty slots {1,2,5,9,12}, pointer 3: candidates
+// 5, 9, 12, 1; hits on 9 and 1 -> 9 served, pointer 2 (past slot 1).
+module memsched #(
+    parameter integer Slots  = 48,  // slots (one per warp), 2..64
+    parameter integer Depth  = 32,  // requests per slot, 1..64
+    parameter integer Policy = 2,   // 0 fixed, 1 round-robin, 2 grouped round-robin
+    parameter integer K      = 4,   // candidates probed per cycle, 1..8, <= Slots
+    parameter integer LineW  = 32,  // line address bits
+    parameter integer SlotW  = 4    // load-slot bits
+) (
+    input wire clk_i,
+    input wire rst_i,
+
+    // the memory stage's line request
+    input  wire             req_valid_i,
+    input  wire             req_write_i,
+    input  wire [LineW-1:0] req_line_i,
+    input  wire [      5:0] req_warp_i,
+    input  wire [SlotW-1:0] req_ld_i,
+    output wire             req_ready_o,
+    output wire             full_o,
+
+    // candidates (candidate j at [j*w +: w]) and the L1's answers
+    output wire [          K-1:0] cand_valid_o,
+    output wire [K*((Slots > 1) ? $clog2(Slots) : 1)-1:0] cand_slot_o,
+    output wire [          K-1:0] cand_write_o,
+    output wire [    K*LineW-1:0] cand_line_o,
+    output wire [    K*SlotW-1:0] cand_ld_o,
+    input  wire [          K-1:0] probe_acc_i,
+    input  wire [          K-1:0] probe_hit_i,
+
+    // the pick
+    output wire                                   pick_valid_o,
+    output wire [((K > 1) ? $clog2(K) : 1)-1:0]   pick_idx_o,
+    output wire [((Slots > 1) ? $clog2(Slots) : 1)-1:0] pick_slot_o,
+    output wire                                   pick_hit_o,
+    output wire                                   stall_o
+);
+  localparam integer QW = (Slots > 1) ? $clog2(Slots) : 1;
+  localparam integer KW = (K > 1) ? $clog2(K) : 1;
+  localparam integer CntW = $clog2(Depth + 1);
+  localparam integer PtrW = (Depth > 1) ? $clog2(Depth) : 1;
+  localparam integer EntW = 1 + LineW + SlotW;  // {write, line, load slot}
+  localparam [6:0] Slots7 = Slots[6:0];
+  localparam [QW:0] SlotsW = Slots[QW:0];  // Slots <= 2**QW: fits in QW+1 bits
+  localparam [CntW-1:0] DepthC = Depth[CntW-1:0];
+  localparam integer LastI = Slots - 1;
+  localparam [QW-1:0] LastQ = LastI[QW-1:0];
+
+  // ---- parameter checks: an illegal value fails elaboration naming the parameter
+  generate
+    if (Slots < 2 || Slots > 64) begin : g_bad_slots
+      memsched_parameter_Slots_out_of_range_2_to_64 u_err ();
+    end
+    if (Depth < 1 || Depth > 64) begin : g_bad_depth
+      memsched_parameter_Depth_out_of_range_1_to_64 u_err ();
+    end
+    if (Policy < 0 || Policy > 2) begin : g_bad_policy
+      memsched_parameter_Policy_out_of_range_0_to_2 u_err ();
+    end
+    if (K < 1 || K > 8 || K > Slots) begin : g_bad_k
+      memsched_parameter_K_out_of_range_1_to_8_and_at_most_Slots u_err ();
+    end
+    if (LineW < 1 || LineW > 64 || SlotW < 1 || SlotW > 8) begin : g_bad_w
+      memsched_parameter_width_out_of_range u_err ();
+    end
+  endgenerate
+
+  // ---- registers: the round-robin pointer; per-slot count, head and tail (counter banks)
+  reg [QW-1:0] ptr_q, ptr_d;
+
+  wire enq, pick_v;
+  wire [QW-1:0] wq, pick_slot;
+  wire [CntW-1:0] tgt_cnt;
+  wire [PtrW-1:0] tail_ptr;
+  wire [Slots*CntW-1:0] cnt_flat;
+  wire [Slots*PtrW-1:0] head_flat;
+
+  /* verilator lint_off PINCONNECTEMPTY */
+  ctr_bank #(.Num(Slots), .Width(CntW), .IdxW(QW)) u_cnt (
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(wq), .dec_i(pick_v),
+      .dec_idx_i(pick_slot), .rd_idx_i(wq), .rd_o(tgt_cnt), .count_o(cnt_flat)
+  );
+  ctr_bank #(.Num(Slots), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_tail (
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(wq), .dec_i(1'b0),
+      .dec_idx_i(wq), .rd_idx_i(wq), .rd_o(tail_ptr), .count_o()
+  );
+  ctr_bank #(.Num(Slots), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_head (
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(pick_v), .inc_idx_i(pick_slot), .dec_i(1'b0),
+      .dec_idx_i(pick_slot), .rd_idx_i(pick_slot), .rd_o(), .count_o(head_flat)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  // ---- enqueue: slot = warp id; out-of-range warps and full slots are not taken
+  wire in_range = {1'b0, req_warp_i} < Slots7;
+  assign wq = in_range ? req_warp_i[QW-1:0] : {QW{1'b0}};
+  wire offered = req_valid_i & ~rst_i & in_range;
+  wire tgt_full = tgt_cnt == DepthC;
+  assign enq = offered & ~tgt_full;
+
+  // ---- candidates: the first K non-empty slots from `start`, wrapping
+  wire [Slots-1:0] nonempty;
+  genvar gq;
+  generate
+    for (gq = 0; gq < Slots; gq = gq + 1) begin : g_ne
+      assign nonempty[gq] = |cnt_flat[gq*CntW+:CntW];
+    end
+  endgenerate
+  wire [QW-1:0] start = (Policy == 0) ? {QW{1'b0}} : ptr_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [2*Slots-1:0] twice = {nonempty, nonempty} >> start;  // (the upper half is not used)
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [Slots-1:0] rot = twice[Slots-1:0];  // rot[i]: slot start+i (mod Slots) is non-empty
+
+  // candidate j: the lowest set bit of rot after clearing the j lowest ones
+  wire [K-1:0] cv;        // candidate j exists
+  wire [K*QW-1:0] cslot;  // its slot (0 when it does not exist)
+  genvar gj;
+  generate
+    for (gj = 0; gj < K; gj = gj + 1) begin : g_cand
+      wire [Slots-1:0] r;  // rot with the first gj non-empty positions cleared
+      if (gj == 0) begin : g_first
+        assign r = rot;
+      end else begin : g_next
+        assign r = g_cand[gj-1].r & (g_cand[gj-1].r - 1'b1);  // clear the lowest set bit
+      end
+      wire [QW-1:0] p;
+      wire v;
+      prio_enc #(.Width(Slots), .IdxW(QW)) u_first (.req_i(r), .idx_o(p), .valid_o(v));
+      assign cv[gj] = v & ~rst_i;
+      // slot = (start + p) mod Slots
+      wire [QW:0] sum = {1'b0, start} + {1'b0, p};
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [QW:0] over = sum - SlotsW;  // (its top bit is not used)
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign cslot[gj*QW+:QW] = ~cv[gj] ? {QW{1'b0}} : (sum >= SlotsW) ? over[QW-1:0] : sum[QW-1:0];
+    end
+  endgenerate
+
+  // ---- the candidates' head entries (K read ports of the storage)
+  wire [K*PtrW-1:0] rslot;
+  wire [K*EntW-1:0] rdata;
+  generate
+    for (gj = 0; gj < K; gj = gj + 1) begin : g_head
+      assign rslot[gj*PtrW+:PtrW] = head_flat[cslot[gj*QW+:QW]*PtrW+:PtrW];
+      wire [EntW-1:0] e = cv[gj] ? rdata[gj*EntW+:EntW] : {EntW{1'b0}};
+      assign cand_write_o[gj] = e[EntW-1];
+      assign cand_line_o[gj*LineW+:LineW] = e[SlotW+:LineW];
+      assign cand_ld_o[gj*SlotW+:SlotW] = e[0+:SlotW];
+    end
+  endgenerate
+  memsched_store #(.Slots(Slots), .Depth(Depth), .Width(EntW), .Reads(K), .QW(QW), .PtrW(PtrW)) u_store (
+      .clk_i(clk_i), .we_i(enq), .wq_i(wq), .wslot_i(tail_ptr),
+      .wdata_i({req_write_i, req_line_i, req_ld_i}), .rq_i(cslot), .rslot_i(rslot), .rdata_o(rdata)
+  );
+
+  // ---- pick: grr the first hit, else the first accepted; fixed and rr the first accepted
+  wire [K-1:0] acc = cv & probe_acc_i;
+  wire [K-1:0] hit = acc & probe_hit_i;
+  wire [K-1:0] pool = ((Policy == 2) && (hit != {K{1'b0}})) ? hit : acc;
+  wire [KW-1:0] pick_idx;
+  prio_enc #(.Width(K), .IdxW(KW)) u_pick (.req_i(pool), .idx_o(pick_idx), .valid_o(pick_v));
+  assign pick_slot = pick_v ? cslot[pick_idx*QW+:QW] : {QW{1'b0}};
+
+  // ---- round-robin pointer
+  reg [QW-1:0] last_slot;  // the last candidate's slot
+  integer j;
+  always @* begin
+    last_slot = {QW{1'b0}};
+    for (j = 0; j < K; j = j + 1)
+      if (cv[j]) last_slot = cslot[j*QW+:QW];
+  end
+  function [QW-1:0] after(input [QW-1:0] s);
+    after = (s == LastQ) ? {QW{1'b0}} : s + 1'b1;
+  endfunction
+  always @* begin
+    ptr_d = ptr_q;
+    if (Policy == 0) ptr_d = {QW{1'b0}};
+    else if (Policy == 1 && pick_v) ptr_d = after(pick_slot);
+    else if (cv[0]) ptr_d = after(last_slot);
+  end
+  always @(posedge clk_i) begin
+    if (rst_i) ptr_q <= {QW{1'b0}};
+    else ptr_q <= ptr_d;
+  end
+
+  // ---- outputs
+  assign req_ready_o = enq;
+  assign full_o = offered & tgt_full;
+  assign cand_valid_o = cv;
+  assign cand_slot_o = cslot;
+  assign pick_valid_o = pick_v;
+  assign pick_idx_o = pick_v ? pick_idx : {KW{1'b0}};
+  assign pick_slot_o = pick_slot;
+  assign pick_hit_o = pick_v & hit[pick_idx];
+  assign stall_o = cv[0] & (acc == {K{1'b0}});
+
+
+`ifdef FORMAL
+  // a slot never holds more than Depth requests; candidates form a thermometer code
+  integer fq;
+  always @* begin
+    for (fq = 0; fq < Slots; fq = fq + 1) assert (cnt_flat[fq*CntW+:CntW] <= DepthC);
+    for (fq = 1; fq < K; fq = fq + 1) if (cv[fq]) assert (cv[fq-1]);
+  end
+`endif
+endmodule
+`default_nettype wire
