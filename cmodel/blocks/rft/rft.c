@@ -1,0 +1,224 @@
+/*
+ * rft.c: C model of rtl/rft/rft.v, register for register (see rft.h).
+ *
+ * rft_decide is the RTL's combinational logic: the event's kind, the hash of its PC,
+ * the table lookup and the bypass answer, and which per-line action the L1's answer
+ * and the outcome call for (mark reuse, allocate, write-evict) with the eviction update
+ * it makes. rft_tick commits it at the clock edge; a remote update (rupd_v_i) goes
+ * through the same table update function as the own eviction.
+ */
+#include "rft.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "xor_fold.h"
+
+unsigned rft_hash(const rft_cfg *P, uint32_t pc)
+{
+    return xor_fold(pc >> P->PcShift, 32 - P->PcShift, rft_hw(P));
+}
+
+void rft_init(rft_state *s, const rft_cfg *cfg)
+{
+    memset(s, 0, sizeof *s);
+    s->cfg = *cfg;
+}
+
+static unsigned cnt_max(const rft_cfg *P) { return (unsigned)bits_mask(P->RBits); }
+
+/* the entry's value says "no reuse": or: the bit is 0; avg: value <= Th2 - 2 halves
+ * (the seed's frequency counts the fill as 1, the line counter here counts hits only) */
+static unsigned no_reuse(const rft_cfg *P, unsigned v)
+{
+    return P->Update == RFT_AVG ? v + 2u <= P->Th2 : v == 0;
+}
+
+void rft_decide(const rft_state *s, const rft_in *in, rft_dec *d)
+{
+    const rft_cfg *P = &s->cfg;
+    const unsigned iw = rft_iw(P);
+    const unsigned rst = in->rst_i & 1, rem = !rst && (in->rupd_v_i & 1);
+    const unsigned ev = !rst && !rem && !(in->flush_i & 1) && (in->acc_v_i & 1);
+    const unsigned res = (unsigned)(in->res_i & 7), present = (unsigned)(in->present_i & 3);
+    const unsigned set = (unsigned)(in->set_i & (P->Sets - 1u));
+    const unsigned way = (unsigned)(in->way_i & bits_mask(rft_wayw(P)));
+    const unsigned way_ok = (in->way_v_i & 1) && way < P->Ways;
+    memset(d, 0, sizeof *d);
+    d->wr = ev && (in->wr_i & 1);
+    d->rd = ev && !d->wr && (in->rd_i & 1);
+    d->pf = ev && !d->wr && !d->rd && (in->pf_i & 1);
+    d->hpc = rft_hash(P, (uint32_t)in->pc_i);
+    d->idx = d->hpc & (unsigned)bits_mask(iw);
+    d->tag = d->hpc >> iw;
+    d->ehit = s->tv[d->idx] && (P->TagW == 0 || s->ttag[d->idx] == d->tag);
+    d->noreuse = no_reuse(P, s->tval[d->idx]);
+    d->tbl_hit = d->rd && d->ehit;
+    d->byp = d->tbl_hit && (in->can_byp_i & 1) && d->noreuse;
+    d->line = set * P->Ways + (way_ok ? way : 0);
+    /* a demand read that hits, or whose bypass probed a still-present line (5.3.1 (2)(3)) */
+    d->mark = d->rd && way_ok && present != RFT_ABSENT &&
+              (res == RFT_L1_HIT || res == RFT_L1_PEND || (in->final_byp_i & 1));
+    d->alloc = (d->rd || d->pf) && way_ok && res == RFT_L1_MISS && !(in->final_byp_i & 1);
+    d->wevict = d->wr && way_ok && res == RFT_L1_WRITE && present == RFT_VALID;
+    if ((d->alloc || d->wevict) && s->lv[d->line]) {
+        d->upd = 1;
+        d->upd_idx = s->lhpc[d->line] & (unsigned)bits_mask(iw);
+        d->upd_tag = s->lhpc[d->line] >> iw;
+        d->upd_val = s->lcnt[d->line];
+    }
+}
+
+void rft_eval(const rft_state *s, const rft_in *in, rft_out *out)
+{
+    rft_dec d;
+    rft_decide(s, in, &d);
+    out->byp_o = d.byp;
+    out->tbl_hit_o = d.tbl_hit;
+    out->mark_o = d.mark;
+    out->alloc_o = d.alloc;
+    out->upd_v_o = d.upd;
+    out->upd_idx_o = d.upd_idx;
+    out->upd_tag_o = d.upd_tag;
+    out->upd_val_o = d.upd_val;
+}
+
+/* one update of the replica: or: a matching entry ORs the line's bit in, another is
+ * replaced; avg: value = (value + 2 * val) / 2 in halves, a new entry starts at 2 * val */
+static void table_update(rft_state *s, unsigned idx, unsigned tag, unsigned val)
+{
+    const rft_cfg *P = &s->cfg;
+    const unsigned match = s->tv[idx] && (P->TagW == 0 || s->ttag[idx] == tag);
+    if (P->Update == RFT_AVG)
+        s->tval[idx] = (uint8_t)(match ? (s->tval[idx] + 2u * val) >> 1 : 2u * val);
+    else
+        s->tval[idx] = (uint8_t)(match ? (s->tval[idx] | (val & 1u)) : (val & 1u));
+    s->tv[idx] = 1;
+    if (P->TagW) s->ttag[idx] = (uint8_t)tag;
+}
+
+void rft_tick(rft_state *s, const rft_in *in)
+{
+    const rft_cfg *P = &s->cfg;
+    rft_dec d;
+    if (in->rst_i & 1) {
+        rft_cfg keep = *P;
+        rft_init(s, &keep);
+        return;
+    }
+    if (in->rupd_v_i & 1) { /* a replica update from another SM */
+        const unsigned iw = rft_iw(P);
+        table_update(s, (unsigned)(in->rupd_idx_i & bits_mask(iw)),
+                     P->TagW ? (unsigned)(in->rupd_tag_i & bits_mask(P->TagW)) : 0,
+                     (unsigned)(in->rupd_val_i & bits_mask(P->RBits)));
+        return;
+    }
+    if (in->flush_i & 1) { /* kernel boundary: every line dropped, no table update */
+        memset(s->lv, 0, sizeof s->lv);
+        return;
+    }
+    rft_decide(s, in, &d);
+    if (d.upd) table_update(s, d.upd_idx, d.upd_tag, d.upd_val);
+    if (d.alloc) {
+        s->lv[d.line] = 1;
+        s->lhpc[d.line] = (uint16_t)(d.pf ? 0 : d.hpc);
+        s->lcnt[d.line] = 0;
+    } else if (d.wevict) {
+        s->lv[d.line] = 0;
+    } else if (d.mark) {
+        if (P->Update == RFT_AVG) {
+            if (s->lcnt[d.line] < cnt_max(P)) s->lcnt[d.line]++;
+        } else {
+            s->lcnt[d.line] = 1;
+        }
+    }
+}
+
+static void probe_fill(const void *sv, void *pv)
+{
+    const rft_state *s = sv;
+    const rft_cfg *P = &s->cfg;
+    const unsigned hw = rft_hw(P), W = P->Ways;
+    rft_probe *p = pv;
+    for (unsigned e = 0; e < P->Entries; e++) {
+        p->tv[e] = s->tv[e];
+        p->ttag[e] = s->ttag[e];
+        p->tval[e] = s->tval[e];
+    }
+    for (unsigned st = 0; st < P->Sets; st++) {
+        uint64_t v = 0, c = 0;
+        uint64_t *h = &p->lhpc[st * RFT_HPC_WORDS];
+        memset(h, 0, RFT_HPC_WORDS * sizeof *h);
+        for (unsigned w = 0; w < W; w++) {
+            unsigned l = st * W + w, pos = w * hw;
+            v |= (uint64_t)s->lv[l] << w;
+            c |= (uint64_t)s->lcnt[l] << (w * P->RBits);
+            h[pos / 64] |= (uint64_t)s->lhpc[l] << (pos % 64);
+            if (pos % 64 + hw > 64) h[pos / 64 + 1] |= (uint64_t)s->lhpc[l] >> (64 - pos % 64);
+        }
+        p->lv[st] = v;
+        p->lcnt[st] = c;
+    }
+}
+
+static int rft_cfg_check(const void *cfgv, char *err, size_t n)
+{
+    const rft_cfg *P = cfgv;
+    if (P->Entries & (P->Entries - 1)) {
+        snprintf(err, n, "rft: Entries=%u is not a power of two", P->Entries);
+        return 1;
+    }
+    if (P->Sets & (P->Sets - 1)) {
+        snprintf(err, n, "rft: Sets=%u is not a power of two", P->Sets);
+        return 1;
+    }
+    if (P->Update == RFT_OR && P->RBits != 1) {
+        snprintf(err, n, "rft: RBits=%u with Update=or: the OR form keeps a 1-bit reuse flag (RBits=1)", P->RBits);
+        return 1;
+    }
+    return 0;
+}
+
+#define BLK_T_CFG rft_cfg
+#define BLK_T_IN rft_in
+#define BLK_T_OUT rft_out
+#define BLK_T_PROBE rft_probe
+static const blk_param rft_params[] = {RFT_PARAMS(BLK_PARAM_ROW)};
+BLK_PORT_FUNCS(rft, RFT_PORTS, RFT_PROBES, RFT_WAVES)
+static const char *const rft_groups[] = RFT_GROUPS;
+/* the seed's final design first (sec. 5.3.3 with Table 5.1's L1); the threshold study's
+ * multi-bit forms (sec. 5.3.2, Fig. 5.5: Th1.0 and Th1.5); tags; small ones for dense
+ * random lockstep (tiny: one L1 line, so every event meets a valid line) */
+static const char *const rft_presets[] = {"final",  "",
+                                          "avg15",  "Update=avg,RBits=2,Th2=3",
+                                          "avg10",  "Update=avg,RBits=2,Th2=2",
+                                          "tagged", "TagW=4",
+                                          "small",  "Entries=16,Sets=4,Ways=2",
+                                          "tiny",   "Entries=16,Sets=1,Ways=1,TagW=1,PcShift=0",
+                                          NULL};
+
+static void kind_init(void *s, const void *cfg) { rft_init(s, cfg); }
+static void kind_eval(const void *s, const void *in, void *out) { rft_eval(s, in, out); }
+static void kind_tick(void *s, const void *in) { rft_tick(s, in); }
+
+const blk_kind rft_kind = {
+    "rft",
+    sizeof(rft_cfg),
+    sizeof(rft_in),
+    sizeof(rft_out),
+    sizeof(rft_state),
+    sizeof(rft_probe),
+    rft_params,
+    (int)(sizeof rft_params / sizeof rft_params[0]),
+    rft_presets,
+    NULL,
+    rft_cfg_check,
+    rft_ports,
+    rft_probes,
+    rft_waves,
+    rft_groups,
+    kind_init,
+    kind_eval,
+    kind_tick,
+    probe_fill,
+};

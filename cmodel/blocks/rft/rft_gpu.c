@@ -1,0 +1,220 @@
+/*
+ * rft_gpu.c: the reuse frequency table (LASC, seed 003 ch. 5) in the GPU memory
+ * model, at the L1 hook (cmodel/gpu/gpu_hooks.h). One instance per SM: its replica of
+ * the table and its L1's per-line state (the hashed PC of the filling load and its
+ * reuse flag).
+ *
+ * Every access offered to the SM's L1 (hits, misses, stores, prefetches, refusals) is
+ * one block clock: l1_access sets the inputs and evaluates (the answer byp_o: bypass a
+ * demand read whose PC's entry says no reuse, when the L1 would honour it; the driver
+ * has bypass_refused, so a refused read can be bypassed too), l1_commit sets the
+ * outcome every block at the hook agreed on (final_byp_i) and clocks the block. The
+ * state follows the outcome, never this block's answer alone: a selective-caching block
+ * may bypass a read this one would cache, or the reverse.
+ *
+ * The seed's table is one table shared by all SMs. Here every SM holds a replica and
+ * every eviction update is broadcast: when an SM's clock makes an update (upd_v_o), the
+ * driver clocks every other replica once with it as a remote update (rupd_v_i), in SM
+ * order, right away. SMs run in SM order within a GPU cycle, so every replica applies
+ * the updates of a cycle in the same (SM) order and all replicas hold the same table
+ * after each SM's step; with the OR update the order never changes a value anyway.
+ *
+ * The kernel-boundary flush is one clock with flush_i (every line dropped). Fills are
+ * not clocks (the block needs no fill: a reserved line is tracked from its allocation).
+ * The driver keeps, beside the block, a per-line hit counter (not block state) for the
+ * seed's average reuse frequency of cached lines.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu_hooks.h"
+#include "rft.h"
+
+typedef struct rft_gpu_priv {
+    uint32_t hits[RFT_MAX_L]; /* demand hits (marks) of each line since its allocation */
+} rft_gpu_priv;
+
+enum { C_LOOKUPS, C_REFUSED, C_THITS, C_BYPASSED, C_BYP_OTHER, C_ALLOC, C_EV_UNREUSED, C_EV_REUSED, C_EV_HITS, C_MARKS,
+       C_MARKS_BYP, C_REMOTE, C_FLUSH, C_COUNT };
+
+/* the JSON keys are "rft_" + name */
+static const gpu_ctr_def rft_ctrs[C_COUNT] = {
+    [C_LOOKUPS] = {"lookups", GPU_CTR_SUM, 1, 0},
+    [C_REFUSED] = {"lookups_refused", GPU_CTR_SUM, 0, 0},
+    [C_THITS] = {"table_hits", GPU_CTR_SUM, 0, 0},
+    [C_BYPASSED] = {"bypassed", GPU_CTR_SUM, 1, 0},
+    [C_BYP_OTHER] = {"bypassed_other", GPU_CTR_SUM, 0, 0},
+    [C_ALLOC] = {"lines_allocated", GPU_CTR_SUM, 0, 0},
+    [C_EV_UNREUSED] = {"evicted_unreused", GPU_CTR_SUM, 1, 0},
+    [C_EV_REUSED] = {"evicted_reused", GPU_CTR_SUM, 0, 0},
+    [C_EV_HITS] = {"evicted_hits", GPU_CTR_SUM, 0, 0},
+    [C_MARKS] = {"marks", GPU_CTR_SUM, 0, 0},
+    [C_MARKS_BYP] = {"marks_bypassed", GPU_CTR_SUM, 0, 0},
+    [C_REMOTE] = {"remote_updates", GPU_CTR_SUM, 0, 0},
+    [C_FLUSH] = {"flushes", GPU_CTR_SUM, 0, 0},
+};
+
+/* gpusim's --l1 lasc: the same as --rft on (the option's other values belong to the
+ * decoupled L1D) */
+static const gpu_opt_alias rft_aliases[] = {
+    {"l1", "lasc", "rft=on", "lasc: the L1 with seed 003's reuse frequency table (LASC)"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static int rft_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)
+{
+    const rft_cfg *P = cfgv;
+    unsigned sets = c->l1_size / (c->l1_line * c->l1_assoc);
+    if (sets != P->Sets || c->l1_assoc != P->Ways) {
+        snprintf(err, n,
+                 "rft: the per-line state follows the L1: l1 has %u sets x %u ways, rft Sets=%u Ways=%u (set rft.Sets "
+                 "and rft.Ways, or l1.size and l1.assoc, to match)",
+                 sets, c->l1_assoc, P->Sets, P->Ways);
+        return 1;
+    }
+    return 0;
+}
+
+static unsigned line_of(const rft_cfg *P, const gpu_l1_event *e)
+{
+    return (unsigned)(e->line % P->Sets) * P->Ways + (e->way >= 0 ? (unsigned)e->way : 0);
+}
+
+static void set_event(gpu_hook_inst *h, const gpu_l1_event *e)
+{
+    const rft_cfg *P = h->cfg;
+    rft_in *in = h->in;
+    memset(in, 0, sizeof *in);
+    in->acc_v_i = 1;
+    in->wr_i = e->write;
+    in->pf_i = !e->write && e->prefetch;
+    in->rd_i = !e->write && !e->prefetch;
+    in->pc_i = e->pc;
+    in->set_i = e->line % P->Sets;
+    in->way_v_i = e->way >= 0;
+    in->way_i = e->way >= 0 ? (unsigned)e->way : 0;
+    in->res_i = (unsigned)e->result & 7;
+    in->present_i = e->present & 3;
+    in->can_byp_i = e->can_bypass;
+}
+
+static int rft_l1_access(gpu_hook_inst *h, const gpu_l1_event *e, int *decision)
+{
+    const rft_out *o = h->out;
+    set_event(h, e);
+    if (h->bi.eval(h->bi.self, h->in, h->out)) return 1;
+    *decision = o->byp_o ? GPU_L1_BYPASS : GPU_L1_ALLOCATE;
+    return 0;
+}
+
+/* clock every other replica once with this SM's eviction update, in SM order */
+static int broadcast(gpu_hook_inst *h, const rft_out *o)
+{
+    for (unsigned j = 0; j < h->npeers; j++) {
+        gpu_hook_inst *q = h->peers[j];
+        rft_in *qi;
+        if (j == h->index || !q) continue;
+        qi = q->in;
+        memset(qi, 0, sizeof *qi);
+        qi->rupd_v_i = 1;
+        qi->rupd_idx_i = o->upd_idx_o;
+        qi->rupd_tag_i = o->upd_tag_o;
+        qi->rupd_val_i = o->upd_val_o;
+        if (q->bi.eval(q->bi.self, qi, q->out) || q->bi.tick(q->bi.self, qi)) return 1;
+        q->ctr[C_REMOTE]++;
+    }
+    return 0;
+}
+
+static int rft_l1_commit(gpu_hook_inst *h, const gpu_l1_event *e, int final)
+{
+    const rft_cfg *P = h->cfg;
+    rft_gpu_priv *p = h->priv;
+    rft_in *in = h->in;
+    rft_out o;
+    uint64_t *c = h->ctr;
+    unsigned l = line_of(P, e);
+    in->final_byp_i = final == GPU_L1_BYPASS;
+    if (h->bi.eval(h->bi.self, in, h->out)) return 1;
+    o = *(const rft_out *)h->out;
+    if (h->bi.tick(h->bi.self, in)) return 1;
+    if (in->rd_i && l1_failed(e->result) && !in->final_byp_i) { /* refused, retried later */
+        c[C_REFUSED]++;
+    } else if (in->rd_i) { /* a demand read the L1 or the bypass path took */
+        c[C_LOOKUPS]++;
+        c[C_THITS] += o.tbl_hit_o;
+        if (in->final_byp_i) c[o.byp_o ? C_BYPASSED : C_BYP_OTHER]++;
+    }
+    if (o.upd_v_o) {
+        c[o.upd_val_o ? C_EV_REUSED : C_EV_UNREUSED]++;
+        c[C_EV_HITS] += p->hits[l];
+    }
+    if (o.alloc_o) {
+        c[C_ALLOC]++;
+        p->hits[l] = 0;
+    }
+    if (o.mark_o) {
+        c[C_MARKS]++;
+        c[C_MARKS_BYP] += in->final_byp_i;
+        if (p->hits[l] < UINT32_MAX) p->hits[l]++;
+    }
+    return o.upd_v_o ? broadcast(h, &o) : 0;
+}
+
+static int rft_l1_flush(gpu_hook_inst *h)
+{
+    rft_in *in = h->in;
+    h->ctr[C_FLUSH]++;
+    memset(in, 0, sizeof *in);
+    in->flush_i = 1;
+    if (h->bi.eval(h->bi.self, in, h->out)) return 1;
+    return h->bi.tick(h->bi.self, in) ? 1 : 0;
+}
+
+static int rft_gpu_init(gpu_hook_inst *h, char *err, size_t n)
+{
+    rft_in *in = h->in;
+    memset(in, 0, sizeof *in);
+    in->rst_i = 1; /* one reset cycle before the first event */
+    if (h->bi.eval(h->bi.self, in, h->out) || h->bi.tick(h->bi.self, in)) {
+        snprintf(err, n, "rft@%u: lockstep mismatch in the reset cycle", h->index);
+        return 1;
+    }
+    in->rst_i = 0;
+    return 0;
+}
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+static void rft_table(FILE *f, const uint64_t *t, uint64_t cycles, unsigned instances)
+{
+    uint64_t ev = t[C_EV_UNREUSED] + t[C_EV_REUSED];
+    (void)cycles;
+    fprintf(f,
+            "%-28s %" PRIu64 " reads taken (%u SMs): table hit %.1f%%, bypassed %.1f%% (+%" PRIu64
+            " by another block); no-reuse bypass share %.1f%% (bypassed / (bypassed + %" PRIu64
+            " lines evicted unreused)); %" PRIu64 " lines allocated, %" PRIu64
+            " evicted (reused %.1f%%), average reuse frequency of evicted lines %.3f; %" PRIu64 " marks (%" PRIu64
+            " by bypassed reads), %" PRIu64 " remote updates\n",
+            "reuse frequency table (rft)", t[C_LOOKUPS], instances, pct(t[C_THITS], t[C_LOOKUPS]),
+            pct(t[C_BYPASSED], t[C_LOOKUPS]), t[C_BYP_OTHER], pct(t[C_BYPASSED], t[C_BYPASSED] + t[C_EV_UNREUSED]),
+            t[C_EV_UNREUSED], t[C_ALLOC], ev, pct(t[C_EV_REUSED], ev), ev ? (double)t[C_EV_HITS] / (double)ev : 0.0,
+            t[C_MARKS], t[C_MARKS_BYP], t[C_REMOTE]);
+}
+
+const gpu_block_driver rft_gpu = {
+    .kind = &rft_kind,
+    .hook = GPU_HOOK_L1,
+    .ctrs = rft_ctrs,
+    .nctrs = C_COUNT,
+    .priv_size = sizeof(rft_gpu_priv),
+    .aliases = rft_aliases,
+    .check = rft_gpu_check,
+    .init = rft_gpu_init,
+    .l1_access = rft_l1_access,
+    .l1_commit = rft_l1_commit,
+    .bypass_refused = 1,
+    .l1_flush = rft_l1_flush,
+    .table = rft_table,
+};

@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""synth_smoke.py RESULT.json: the reuse frequency table's storage, counted from the
+parameters alone (the registers rtl/rft/rft.v declares, not the flow's output), must
+equal what the synthesis flow (synth_estimates/synth.py) measured for that
+configuration, and the generic-cell run must be plausible (flops cover the storage, a
+positive logic depth). Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration
+of tb/blocks/rft/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+import synth_smoke  # noqa: E402  (tb/synth_smoke.py: the checks every block shares)
+
+
+def main():
+    r = json.load(open(sys.argv[1]))
+    p, st = r["params"], r["storage"]
+    iw = synth_smoke.idx_w(p["Entries"])
+    value = p["RBits"] + 1 if p["Update"] else 1
+    table = p["Entries"] * (1 + p["TagW"] + value)  # valid, tag, reuse value
+    lines = p["Sets"] * p["Ways"] * (1 + iw + p["TagW"] + p["RBits"])  # valid, hashed PC, reuse flag / hits
+    want = {"array_bits": 0, "control_register_bits": table + lines}
+    bad = [f"{k}: flow {st[k]}, expected {v}" for k, v in want.items() if st[k] != v]
+    synth_smoke.flops_cover(r, bad)
+    return synth_smoke.finish(r, want, bad)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
