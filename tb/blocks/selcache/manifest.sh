@@ -13,7 +13,7 @@ LINT_PORT_CONFIGS=("" "@tiny" "Sets=64,Ways=16,HashW=8,CntW=6,NW=10")
 # saturate, halve and wrap
 LOCKSTEP_MATRIX=("@final|" "@index|" "@first|conc=0.8" "@all|full=0.6" "@small|" "@tiny|wild=0.2"
                  "Sets=2,Ways=3,Lanes=5,HashW=2,CntW=1,NW=2,LocDeg=on,Scheme=b|conc=0.9")
-LOCKSTEP_CYCLES=160000
+LOCKSTEP_CYCLES=200000
 LOCKSTEP_QUICK="0 1 4 5 6"
 # every decision output both ways, the scheme's count up to a full set, a divergent load
 coverage_wants() {
