@@ -8,13 +8,11 @@ warp IPC and speedups over the baseline, then LASC's no-reuse bypass share, the
 average reuse of cached lines and the memory-stage stall cycles, and geometric means;
 JSON of every run in --out.
   tb/gpu/choo_table.py [--scale X] [--jobs N] [--out DIR] [kernel ...]"""
-import argparse
-import concurrent.futures
-import json
-import math
 import os
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gputable import args, geomean, run_all  # noqa: E402
 
 DESIGNS = [
     ("base", []),
@@ -30,39 +28,12 @@ DESIGNS = [
 SEED = {"lasc": 1.39, "lasc+sel": 2.01, "sel": 2.25, "memsched": 1.95, "memsched+sel": 2.06}
 
 
-def run(gpusim, kernel, name, args, scale, out):
-    js = os.path.join(out, "%s-%s.json" % (kernel, name))
-    cmd = [gpusim, "--workload", kernel, "--scale", str(scale), "--config", "choo", "--quiet", "--json", js] + args
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        raise SystemExit("choo_table: %s failed: %s" % (" ".join(cmd), (p.stderr or p.stdout).strip()[:300]))
-    return kernel, name, json.load(open(js))["counters"]
-
-
-def geomean(xs):
-    xs = [x for x in xs if x > 0]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--scale", type=float, default=0.25)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--out", default="build/choo")
-    ap.add_argument("--gpusim", default="build/bin/gpusim")
-    ap.add_argument("kernels", nargs="*")
-    a = ap.parse_args()
-    if not 0 < a.scale <= 4 or not 1 <= a.jobs <= 64:
-        print("choo_table: --scale must be in (0, 4] and --jobs in 1..64", file=sys.stderr)
+    a = args(__doc__, "build/choo")
+    if a is None:
         return 2
-    kernels = a.kernels or subprocess.run([a.gpusim, "--list"], capture_output=True, text=True,
-                                          check=True).stdout.split()
-    os.makedirs(a.out, exist_ok=True)
-    res = {}
-    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for k, d, c in ex.map(lambda kd: run(a.gpusim, kd[0], kd[1][0], kd[1][1], a.scale, a.out),
-                              [(k, d) for k in kernels for d in DESIGNS]):
-            res[(k, d)] = c
+    kernels = a.kernels
+    res = run_all(a, "choo", DESIGNS)
     names = [d for d, _ in DESIGNS]
     print("| kernel | base IPC | " + " | ".join(n for n in names[1:]) + " | LASC no-reuse bypassed | LASC reuse/line "
           "(base, lasc+sel) | stall cycles base / lasc+sel / memsched |")

@@ -6,52 +6,22 @@ Prints a Markdown table (IPC, speedups over FR-FCFS, DRAM row-hit rate, Th_CR, t
 of critical requests served in criticality mode, the buffer wait of critical requests)
 and geometric means; JSON of every run in --out.
   tb/gpu/clams_table.py [--scale X] [--jobs N] [--out DIR] [kernel ...]"""
-import argparse
-import concurrent.futures
-import json
-import math
 import os
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gputable import args, geomean, run_all  # noqa: E402
 
 CAPS = [2, 4, 6, 8, 12, 16]
 SCHEDS = ["frfcfs"] + ["frfcfs-cap:%d" % c for c in CAPS] + ["clams-static", "clams-semi", "clams-dyn"]
 
 
-def run(gpusim, kernel, sched, scale, out):
-    js = os.path.join(out, "%s-%s.json" % (kernel, sched.replace(":", "")))
-    cmd = [gpusim, "--workload", kernel, "--scale", str(scale), "--config", "clams", "--dram-sched", sched,
-           "--quiet", "--json", js]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        raise SystemExit("clams_table: %s failed: %s" % (" ".join(cmd), (p.stderr or p.stdout).strip()[:300]))
-    return kernel, sched, json.load(open(js))["counters"]
-
-
-def geomean(xs):
-    xs = [x for x in xs if x > 0]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--scale", type=float, default=0.25)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--out", default="build/clams")
-    ap.add_argument("--gpusim", default="build/bin/gpusim")
-    ap.add_argument("kernels", nargs="*")
-    a = ap.parse_args()
-    if not 0 < a.scale <= 4 or not 1 <= a.jobs <= 64:
-        print("clams_table: --scale must be in (0, 4] and --jobs in 1..64", file=sys.stderr)
+    a = args(__doc__, "build/clams")
+    if a is None:
         return 2
-    kernels = a.kernels or subprocess.run([a.gpusim, "--list"], capture_output=True, text=True,
-                                          check=True).stdout.split()
-    os.makedirs(a.out, exist_ok=True)
-    res = {}
-    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for k, s, c in ex.map(lambda ks: run(a.gpusim, ks[0], ks[1], a.scale, a.out),
-                              [(k, s) for k in kernels for s in SCHEDS]):
-            res[(k, s)] = c
+    kernels = a.kernels
+    res = run_all(a, "clams", [(s, ["--dram-sched", s]) for s in SCHEDS])
     ipc = lambda k, s: res[(k, s)]["ipc_warp"]
     print("| kernel | FR-FCFS IPC | Cap-Best (cap) | Static | Semi-Dyn | Dyn | Dyn/FR-FCFS | row hits FR-FCFS / Dyn "
           "| Dyn: avg Th_CR, Th_SM | %-cri (Dyn) | critical wait / other (Dyn, DRAM cycles) |")

@@ -1,0 +1,53 @@
+"""gputable.py: what the seed-comparison scripts (clams_table.py, choo_table.py) share:
+their command line, running gpusim on every kernel x design in parallel, and the
+geometric mean."""
+import argparse
+import concurrent.futures
+import json
+import math
+import os
+import subprocess
+import sys
+
+
+def args(doc, out):
+    """--scale, --jobs, --out, --gpusim and the kernels; None (after one stderr line) when
+    a value is out of range"""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--scale", type=float, default=0.25)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default=out)
+    ap.add_argument("--gpusim", default="build/bin/gpusim")
+    ap.add_argument("kernels", nargs="*")
+    a = ap.parse_args()
+    if not 0 < a.scale <= 4 or not 1 <= a.jobs <= 64:
+        print("%s: --scale must be in (0, 4] and --jobs in 1..64" % os.path.basename(sys.argv[0]), file=sys.stderr)
+        return None
+    a.kernels = a.kernels or subprocess.run([a.gpusim, "--list"], capture_output=True, text=True,
+                                            check=True).stdout.split()
+    os.makedirs(a.out, exist_ok=True)
+    return a
+
+
+def run_all(a, config, designs):
+    """{(kernel, design name): counters} of `gpusim --config config` with each design's
+    arguments on every kernel (designs: [(name, [args])])"""
+    def one(kd):
+        k, (name, extra) = kd
+        js = os.path.join(a.out, "%s-%s.json" % (k, name.replace(":", "")))
+        cmd = [a.gpusim, "--workload", k, "--scale", str(a.scale), "--config", config, "--quiet", "--json", js] + extra
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise SystemExit("%s: %s failed: %s" % (os.path.basename(sys.argv[0]), " ".join(cmd),
+                                                    (p.stderr or p.stdout).strip()[:300]))
+        return k, name, json.load(open(js))["counters"]
+    res = {}
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        for k, name, c in ex.map(one, [(k, d) for k in a.kernels for d in designs]):
+            res[(k, name)] = c
+    return res
+
+
+def geomean(xs):
+    xs = [x for x in xs if x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
