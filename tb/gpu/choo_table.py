@@ -4,8 +4,8 @@
 (the reuse frequency table, ch. 5), LASC + selective caching, selective caching alone
 (LocSelCaching, and IndSelCaching: the index scheme alone, ch. 4), the memory request
 scheduler (ch. 6) alone and with selective caching, and MRPB. Prints a Markdown table of
-warp IPC and speedups over the baseline, then LASC's no-reuse bypass share, the
-average reuse of cached lines and the memory-stage stall cycles, and geometric means;
+warp IPC and speedups over the baseline, then LASC's no-reuse bypass share (bypassed / (bypassed + lines evicted unreused)),
+the demand hits per evicted line under LASC and LASC + selective caching and the memory-stage stall cycles, and geometric means;
 JSON of every run in --out.
   tb/gpu/choo_table.py [--scale X] [--jobs N] [--out DIR] [kernel ...]"""
 import os
@@ -35,8 +35,8 @@ def main():
     kernels = a.kernels
     res = run_all(a, "choo", DESIGNS)
     names = [d for d, _ in DESIGNS]
-    print("| kernel | base IPC | " + " | ".join(n for n in names[1:]) + " | LASC no-reuse bypassed | LASC reuse/line "
-          "(base, lasc+sel) | stall cycles base / lasc+sel / memsched |")
+    print("| kernel | base IPC | " + " | ".join(n for n in names[1:]) + " | LASC no-reuse bypassed | hits per evicted line "
+          "(lasc, lasc+sel) | stall cycles base / lasc+sel / memsched |")
     print("|---" * (len(names) + 4) + "|")
     sp = {n: [] for n in names[1:]}
     for k in kernels:
@@ -47,8 +47,8 @@ def main():
             sp[n].append(v)
             row.append("%.2f" % v)
         l, ls = res[(k, "lasc")], res[(k, "lasc+sel")]
-        share = l.get("rft_bypassed", 0) / max(l.get("rft_bypassed", 0) + l.get("rft_evicted_noreuse", 0), 1)
-        reuse = lambda c: c.get("rft_evicted_hits", 0) / max(c.get("rft_evicted_noreuse", 0) + c.get("rft_evicted_reuse", 0), 1)
+        share = l["rft_bypassed"] / max(l["rft_bypassed"] + l["rft_evicted_unreused"], 1)
+        reuse = lambda c: c["rft_evicted_hits"] / max(c["rft_evicted_unreused"] + c["rft_evicted_reused"], 1)
         row.append("%.1f%%" % (100 * share))
         row.append("%.2f, %.2f" % (reuse(l), reuse(ls)))
         row.append("%d / %d / %d" % (res[(k, "base")]["lsu_stall_cycles"], ls["lsu_stall_cycles"],
