@@ -19,10 +19,10 @@ LOCKSTEP_MATRIX=("@final|" "@fixed|" "@rr|" "@grr2|" "@small|" "@tiny|"
                  "Slots=16,Depth=2,K=3,Policy=grr|refuse=0.2,hit=0.5,streams=4"
                  "Slots=64,Depth=64,K=8,LineW=64,SlotW=8,Policy=grr|streams=8,maxburst=100,hotw=1,jam=0.01")
 LOCKSTEP_CYCLES=200000
-# make test: six of them (1.2 M cycles: the final design, fixed, rr, small, tiny, an odd
+# make test: five of them (1.0 M cycles: the final design, fixed, small, tiny, an odd
 # size; every preset's Verilator build costs 10-20 s of the 10 minutes); make
 # test-full runs all eleven
-LOCKSTEP_QUICK="1 2 3 5 6 9"
+LOCKSTEP_QUICK="1 2 5 6 9"
 
 # every configuration: taken and backed-up requests (a full slot), picks, hits, cycles
 # with every candidate refused; with K > 1 the yields, to the second and the last
@@ -63,7 +63,7 @@ PLANTED=(
 PLANTED_SEED=7
 PLANTED_CYCLES=200000
 PLANTED_WAVES=full_accepts
-PLANTED_QUICK="full_accepts grr_hits_ignored rr_ptr_stuck tail_on_full"
+PLANTED_QUICK="full_accepts grr_hits_ignored"
 # the VPI checker (Icarus, Verilator --vpi) and cocotb compare outputs only: an
 # output-caught mutant, reported at the cycle lockstep reports it
 VPI_PLANTED="full_accepts"
