@@ -58,29 +58,45 @@ static int hooked_kind(const char *s, size_t len)
 }
 
 /* A kind's own option (gpu_block_driver.aliases): with val NULL, non-NULL when some kind
- * has the option; else the --set assignment of `--opt val`, NULL for an unknown value. */
+ * has the option; else the --set assignments of `--opt val`, NULL for an unknown value.
+ * Several kinds may offer one option and value (`--l1 baseline`: each turns itself
+ * off): their assignments are joined by ';', in list order. */
 static const char *option_alias(const char *opt, const char *val)
 {
+    static char buf[512];
     const gpu_block_driver *d;
+    size_t l = 0;
     for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
         if ((d = gpu_kind_driver(i)) && d->aliases)
-            for (const gpu_opt_alias *a = d->aliases; a->opt; a++)
-                if (!strcmp(a->opt, opt) && (!val || !strcmp(a->val, val))) return a->set;
-    return NULL;
+            for (const gpu_opt_alias *a = d->aliases; a->opt; a++) {
+                if (strcmp(a->opt, opt)) continue;
+                if (!val) return a->set;
+                if (strcmp(a->val, val) || l + strlen(a->set) + 2 > sizeof buf) continue;
+                l += (size_t)snprintf(buf + l, sizeof buf - l, "%s%s", l ? ";" : "", a->set);
+            }
+    return l ? buf : NULL;
 }
 
-/* "decoupled or baseline": the values of a kind's option joined by sep, for messages */
+/* "decoupled or baseline": the values of a kind's option joined by sep (each once), for
+ * messages */
 static const char *alias_values(const char *opt, const char *sep)
 {
     static char buf[256];
-    const gpu_block_driver *d;
+    const gpu_block_driver *d, *e;
     size_t l = 0;
     buf[0] = 0;
     for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
         if ((d = gpu_kind_driver(i)) && d->aliases)
-            for (const gpu_opt_alias *a = d->aliases; a->opt; a++)
-                if (!strcmp(a->opt, opt) && l + strlen(a->val) + strlen(sep) + 1 < sizeof buf)
+            for (const gpu_opt_alias *a = d->aliases; a->opt; a++) {
+                int seen = 0;
+                if (strcmp(a->opt, opt)) continue;
+                for (unsigned j = 0; j <= i && !seen; j++) /* the same value of an earlier row */
+                    if ((e = gpu_kind_driver(j)) && e->aliases)
+                        for (const gpu_opt_alias *b = e->aliases; b->opt && b != a && !seen; b++)
+                            seen = !strcmp(b->opt, opt) && !strcmp(b->val, a->val);
+                if (!seen && l + strlen(a->val) + strlen(sep) + 1 < sizeof buf)
                     l += (size_t)snprintf(buf + l, sizeof buf - l, "%s%s", l ? sep : "", a->val);
+            }
     return buf;
 }
 

@@ -60,6 +60,7 @@ static const gpu_ctr_def dl1d_ctrs[C_COUNT] = {
 static const gpu_opt_alias dl1d_aliases[] = {
     {"l1", "decoupled", "dl1d=on", "the L1 as seed 002's decoupled L1D, or the plain L1"},
     {"l1", "baseline", "dl1d=off", NULL},
+    {"l1", "lasc", "dl1d=off", NULL}, /* another L1 design (a kind that offers --l1 lasc): the decoupled L1D off */
     {"dueling", "on", "dl1d.Duel=on", "SM dueling of the decoupled L1D (default on)"},
     {"dueling", "off", "dl1d.Duel=off", NULL},
     {NULL, NULL, NULL, NULL},
@@ -70,7 +71,7 @@ static unsigned set_bits(const dl1d_cfg *P) { return P->Sets > 1 ? bits_idx_w(P-
 static int dl1d_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)
 {
     const dl1d_cfg *P = cfgv;
-    unsigned sets = c->l1_size / (c->l1_line * c->l1_assoc);
+    unsigned sets = gpu_cfg_l1_sets(c);
     if (sets != P->Sets || c->l1_assoc != P->DataWays) {
         snprintf(err, n,
                  "dl1d: the L1 is its data store: l1 has %u sets x %u ways, dl1d Sets=%u DataWays=%u (set "

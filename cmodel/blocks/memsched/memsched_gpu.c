@@ -94,6 +94,11 @@ static int memsched_gpu_req(gpu_hook_inst *h, gpu_req_io *io)
     in->rst_i = 0;
     in->req_valid_i = (uint64_t)io->valid;
     if (io->valid) {
+        if (io->req.line > bits_mask(M->LineW)) {
+            fprintf(stderr, "gpusim: memsched@%u: line address 0x%" PRIx64 " needs more than LineW=%u bits\n", h->index,
+                    io->req.line, M->LineW);
+            return 1;
+        }
         in->req_write_i = io->req.write;
         in->req_line_i = io->req.line & bits_mask(M->LineW);
         in->req_warp_i = io->req.warp;

@@ -59,13 +59,15 @@ static const gpu_ctr_def rft_ctrs[C_COUNT] = {
  * decoupled L1D) */
 static const gpu_opt_alias rft_aliases[] = {
     {"l1", "lasc", "rft=on", "lasc: the L1 with seed 003's reuse frequency table (LASC)"},
+    {"l1", "baseline", "rft=off", NULL},
+    {"l1", "decoupled", "rft=off", NULL}, /* another L1 design: LASC off */
     {NULL, NULL, NULL, NULL},
 };
 
 static int rft_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)
 {
     const rft_cfg *P = cfgv;
-    unsigned sets = c->l1_size / (c->l1_line * c->l1_assoc);
+    unsigned sets = gpu_cfg_l1_sets(c);
     if (sets != P->Sets || c->l1_assoc != P->Ways) {
         snprintf(err, n,
                  "rft: the per-line state follows the L1: l1 has %u sets x %u ways, rft Sets=%u Ways=%u (set rft.Sets "

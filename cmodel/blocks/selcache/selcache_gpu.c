@@ -42,7 +42,7 @@ static const gpu_opt_alias selcache_aliases[] = {
 static int selcache_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)
 {
     const selcache_cfg *P = cfgv;
-    unsigned sets = c->l1_size / (c->l1_line * c->l1_assoc);
+    unsigned sets = gpu_cfg_l1_sets(c);
     if (sets != P->Sets || c->l1_assoc != P->Ways) {
         snprintf(err, n,
                  "selcache: the L1 has %u sets x %u ways, selcache Sets=%u Ways=%u (set selcache.Sets and "
