@@ -48,7 +48,7 @@ typedef struct gpu_cfg {
     char name[16];     /* preset the configuration started from */
 } gpu_cfg;
 
-/* Preset names: base-s base-l apres dl1d clams. 0 ok. */
+/* Preset names: base-s base-l apres dl1d choo clams. 0 ok. */
 int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n);
 /* sets of the L1 (for blocks that keep per-line state and check they match it) */
 static inline unsigned gpu_cfg_l1_sets(const gpu_cfg *c) { return c->l1_size / (c->l1_line * c->l1_assoc); }
