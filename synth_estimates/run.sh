@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run.sh: `make synth` -- storage, area and timing of every block (synth.py), then the
 # claims-vs-measured report (report.py). LIBERTY=path[:path] or LIBERTY=none from the
-# environment; arguments go to synth.py (--block, --config, --smoke, --out, --jobs).
+# environment; arguments go to synth.py (--block, --config, --smoke, --out, --jobs, --force);
+# FORCE=1 runs configurations whose result file already matches their inputs.
 # make test runs each block's SYNTH_SMOKE configurations (tb/blocks/<b>/manifest.sh).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,7 +14,8 @@ if [ $# = 0 ]; then
     [ -e "$here/blocks/$b.json" ] || echo "synth: block $b has no synth_estimates/blocks/$b.json; not synthesized"
   done
 fi
-python3 "$here/synth.py" "$@" || exit $?
+force=(); [ "${FORCE:-0}" = 1 ] && force=(--force)
+python3 "$here/synth.py" "${force[@]}" "$@" || exit $?
 if [ $# = 0 ]; then
   python3 "$here/report.py" || exit $?
 fi

@@ -16,8 +16,8 @@ Liberty files come from $LIBERTY (paths separated by ':'; 'none' = generic cells
 default ../shared/pdk/{nangate45_typ,sky130hd_tt}.lib.gz when present.
 Exit status: 0 done, 1 a tool failed (log named), 2 bad input (one line on stderr).
 """
-import concurrent.futures
 import fnmatch
+import hashlib
 import glob
 import gzip
 import json
@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -36,7 +37,7 @@ DEFAULT_LIBS = ["nangate45_typ.lib.gz", "sky130hd_tt.lib.gz"]
 # and the same logic depth scaled by the libraries' FO4-ish gate delay ratio for sky130hd.
 KNOWN_LIBS = {
     "NangateOpenCellLibrary": {"id": "nangate45", "node_nm": 45, "abc_delay_ps": 870},
-    "sky130_fd_sc_hd": {"id": "sky130hd", "node_nm": 130, "abc_delay_ps": 2500},
+    "sky130_fd_sc_hd": {"id": "sky130hd", "node_nm": 130, "abc_delay_ps": 2500, "full": False},
 }
 FF_TYPES = {"$dff", "$dffe", "$adff", "$adffe", "$sdff", "$sdffe", "$sdffce", "$dffsr",
             "$dffsre", "$aldff", "$aldffe", "$dlatch", "$adlatch", "$dlatchsr", "$ff"}
@@ -262,11 +263,19 @@ def sel_names(names):
 def job_storage(ctx):
     d = ctx["dir"]
     ys = yosys_read(ctx["files"], ctx["top"], ctx["params"])
-    ys += ("proc\nwrite_json pre_flatten.json\nflatten\ntee -q -o stat_proc.txt stat\n"
+    ys += ("proc\nwrite_rtlil proc.il\nwrite_json pre_flatten.json\nflatten\ntee -q -o stat_proc.txt stat\n"
            "opt_clean\nmemory_collect\nwrite_json storage.json\n")
     open(os.path.join(d, "storage.ys"), "w").write(ys)
     t = run_tool(["yosys", "-q", "storage.ys"], os.path.join(d, "storage.log"), d)
     return {"seconds": t}
+
+
+def job_storage_parsed(ctx):
+    r = job_storage(ctx)
+    ctx["storage"] = parse_storage(ctx)
+    ctx["arrays_sel"] = sel_names(sorted(n for n, r in ctx["storage"]["arrays"].items() if r["kind"] == "memory"))
+    ctx["ctrl_sel"] = sel_names(sorted(ctx["storage"]["control_memories"]))
+    return r
 
 
 def array_cut_script(arrays_sel, ctrl_sel):
@@ -279,16 +288,28 @@ def array_cut_script(arrays_sel, ctrl_sel):
     return s
 
 
-def job_generic(ctx, variant):
+def job_front(ctx, variant):
+    """The technology-independent part of `synth` once per configuration and variant
+    (full: every memory to flops; logic: arrays cut out as boxes), saved as RTLIL for
+    the generic-cell and per-liberty mappings that follow (`synth` = this + abc)."""
     d = ctx["dir"]
-    ys = yosys_read(ctx["files"], ctx["top"], ctx["params"])
+    ys = "read_rtlil proc.il\n"  # the storage run's design after `proc` (synth's proc: a no-op)
     if variant == "full":
-        ys += f"synth -flatten -top {ctx['top']}\n"
+        ys += f"synth -flatten -top {ctx['top']} -noabc\n"
     else:
         ys += f"synth -flatten -top {ctx['top']} -run begin:fine\n"
         ys += array_cut_script(ctx["arrays_sel"], ctx["ctrl_sel"])
-        ys += f"synth -top {ctx['top']} -run fine:check\n"
-    ys += f"tee -q -o generic_{variant}_stat.txt stat\ntee -q -o generic_{variant}_ltp.txt ltp -noff\n"
+        ys += f"synth -top {ctx['top']} -noabc -run fine:check\n"
+    ys += f"write_rtlil front_{variant}.il\n"
+    open(os.path.join(d, f"front_{variant}.ys"), "w").write(ys)
+    t = run_tool(["yosys", "-q", f"front_{variant}.ys"], os.path.join(d, f"front_{variant}.log"), d)
+    return {"seconds": t}
+
+
+def job_generic(ctx, variant):
+    d = ctx["dir"]
+    ys = (f"read_rtlil front_{variant}.il\nabc -fast\nopt -fast\n"  # what `synth` ends with
+          f"tee -q -o generic_{variant}_stat.txt stat\ntee -q -o generic_{variant}_ltp.txt ltp -noff\n")
     open(os.path.join(d, f"generic_{variant}.ys"), "w").write(ys)
     t = run_tool(["yosys", "-q", f"generic_{variant}.ys"], os.path.join(d, f"generic_{variant}.log"), d)
     return {"seconds": t}
@@ -298,30 +319,130 @@ def job_liberty(ctx, variant, lib):
     d = ctx["dir"]
     L = lib["plain"]
     tag = f"{lib['id']}_{variant}"
-    ys = yosys_read(ctx["files"], ctx["top"], ctx["params"])
-    if variant == "full":
-        ys += f"synth -flatten -top {ctx['top']} -noabc\n"
-    else:
-        ys += f"synth -flatten -top {ctx['top']} -run begin:fine\n"
-        ys += array_cut_script(ctx["arrays_sel"], ctx["ctrl_sel"])
-        ys += f"synth -top {ctx['top']} -noabc -run fine:check\n"
-    ys += (f"dfflibmap -liberty {L}\n"
-           f"abc -D {lib['abc_delay_ps']} -constr {lib['constr']} -liberty {L}\n"
-           "setundef -zero\nopt_clean -purge\n"  # -simple-lhs below: OpenSTA reads no {..} = ..
-           f"tee -q -o {tag}_stat.txt stat -liberty {L}\n"
-           f"write_verilog -noattr -noexpr -nohex -nodec -simple-lhs {tag}.v\n")
+    ys = (f"read_rtlil front_{variant}.il\n"
+          f"dfflibmap -liberty {L}\n"
+          f"abc -D {lib['abc_delay_ps']} -constr {lib['constr']} -liberty {L}\n"
+          "setundef -zero\nopt_clean -purge\n"  # -simple-lhs below: OpenSTA reads no {..} = ..
+          f"tee -q -o {tag}_stat.txt stat -liberty {L}\n"
+          f"write_verilog -noattr -noexpr -nohex -nodec -simple-lhs {tag}.v\n")
     open(os.path.join(d, f"{tag}.ys"), "w").write(ys)
     t = run_tool(["yosys", "-q", f"{tag}.ys"], os.path.join(d, f"{tag}.log"), d)
-    period = STA_PERIOD_NS / lib["time_unit_ns"]
-    tcl = (f"read_liberty {L}\nread_verilog {tag}.v\nlink_design {ctx['top']}\n"
-           f"create_clock -name clk -period {period} [get_ports {ctx['clock']}]\n"
-           f"set_driving_cell -lib_cell {lib['drive_cell']} [all_inputs]\n"
-           f"set_load {lib['load']} [all_outputs]\n"
-           "report_checks -path_delay max -digits 4\n"
-           "puts \"SYNTH_WS [sta::worst_slack -max]\"\nexit\n")
-    open(os.path.join(d, f"{tag}_sta.tcl"), "w").write(tcl)
-    t += run_tool(["sta", "-no_splash", "-exit", f"{tag}_sta.tcl"], os.path.join(d, f"{tag}_sta.log"), d)
+    runs = [("", f"{tag}.v", None)]
+    sram = sram_timing(ctx, lib)
+    if variant == "logic" and sram:  # the same netlist with each cut-out array as a timed SRAM model
+        runs.append(("_sram", f"{tag}_sram.v", f"{tag}_sram.lib"))
+        ctx.setdefault("sram_model", {})[lib["id"]] = {k: {f: v[f] for f in ("bits", "access_ns", "setup_ns", "rd_ports")}
+                                                       for k, v in sram.items()}
+        write_sram_model(ctx, lib, sram, os.path.join(d, f"{tag}.v"), os.path.join(d, f"{tag}_sram.v"),
+                         os.path.join(d, f"{tag}_sram.lib"))
+    for suffix, netlist, extra in runs:
+        tcl = sta_tcl(ctx, lib, netlist, extra)
+        open(os.path.join(d, f"{tag}{suffix}_sta.tcl"), "w").write(tcl)
+        t += run_tool(["sta", "-no_splash", "-exit", f"{tag}{suffix}_sta.tcl"],
+                      os.path.join(d, f"{tag}{suffix}_sta.log"), d)
     return {"seconds": t}
+
+
+def sta_tcl(ctx, lib, netlist, extra_lib):
+    """Two timings of one netlist: register to register (ports untimed), then every path
+    with the ports constrained: inputs launched by a register of the neighbour at the
+    clock edge (input delay 0, through the driving cell), outputs captured by a register
+    at the next edge (output delay 0, the load above)."""
+    period = STA_PERIOD_NS / lib["time_unit_ns"]
+    clk = ctx["clock"]
+    tcl = f"read_liberty {lib['plain']}\n"
+    if extra_lib:
+        tcl += f"read_liberty {extra_lib}\n"
+    tcl += (f"read_verilog {netlist}\nlink_design {ctx['top']}\n"
+            f"create_clock -name clk -period {period} [get_ports {clk}]\n"
+            f"set_driving_cell -lib_cell {lib['drive_cell']} [all_inputs]\n"
+            f"set_load {lib['load']} [all_outputs]\n")
+    for stage in ("reg2reg", "io"):
+        if stage == "io":
+            tcl += ("set_input_delay 0 -clock clk [delete_from_list [all_inputs] [get_ports "
+                    f"{clk}]]\nset_output_delay 0 -clock clk [all_outputs]\n")
+        tcl += (f"puts \"SYNTH_BEGIN {stage}\"\nreport_checks -path_delay max -digits 4\n"
+                f"puts \"SYNTH_WS {stage} [sta::worst_slack -max]\"\n")
+    return tcl + "exit\n"
+
+
+def sram_timing(ctx, lib):
+    """Access time of each array as SRAM at the liberty's node (None: no figure for it):
+    the reference access time scaled by the square root of the bits (a square array's
+    word and bit lines grow with its side); sram_nodes.json gives the figures and sources."""
+    node = lib.get("node_nm")
+    n = ctx["nodes"].get(str(node)) if node else None
+    arrays = {k: r for k, r in ctx["storage"]["arrays"].items() if r["kind"] == "memory"}
+    if not n or "access_ns" not in n or not arrays:
+        return None
+    ref = n["access_ns"]
+    out = {}
+    for name, r in sorted(arrays.items()):
+        acc = ref["ns"] * max(1.0, math.sqrt(r["bits"] / ref["bits"]))
+        out[name] = dict(r, access_ns=round(acc, 4), setup_ns=n["write_setup_ns"]["ns"])
+    return out
+
+
+def write_sram_model(ctx, lib, sram, netlist_in, netlist_out, lib_out):
+    """A liberty cell per cut-out array (SYNTH_ARRAY_<i>): read address to read data a
+    combinational arc of the access time (the RTL reads asynchronously), write address,
+    data and enable set up to the write clock. Ports as Yosys' $mem_v2: RD_ADDR
+    (ports x abits), RD_DATA (ports x width), WR_ADDR, WR_DATA, WR_EN, the clocks and
+    the read enables and resets (constants here)."""
+    text = open(netlist_in).read()
+    tu = lib["time_unit_ns"]
+    cap = lib["load"] / 4  # one buffer input
+    widths = {}
+    cells = ""
+    for i, (name, r) in enumerate(sram.items()):
+        inst = "\\" + name if not re.fullmatch(r"[A-Za-z_]\w*", name) else name
+        pat = re.compile(r"\bSYNTH_ARRAY(\s+)" + re.escape(inst) + r"(\s)")
+        text, nsub = pat.subn(lambda m: f"SYNTH_ARRAY_{i}{m.group(1)}{inst}{m.group(2)}", text)
+        if nsub != 1:
+            raise ToolFailed(f"array {name}: {nsub} instances in {rel(netlist_in)} (expected one)")
+        rp, wp = r["rd_ports"], r["wr_ports"]
+        ports = [("RD_ADDR", "input", rp * r["abits"]), ("RD_DATA", "output", rp * r["width"]),
+                 ("RD_CLK", "input", rp), ("RD_EN", "input", rp), ("RD_ARST", "input", rp),
+                 ("RD_SRST", "input", rp), ("WR_ADDR", "input", wp * r["abits"]),
+                 ("WR_DATA", "input", wp * r["width"]), ("WR_EN", "input", wp * r["width"]),
+                 ("WR_CLK", "input", wp)]
+        acc = r["access_ns"] / tu
+        setup = r["setup_ns"] / tu
+        body = ""
+        for pn, dirn, w in ports:
+            kind = f"bus ({pn}) {{\n      bus_type : bw{w};\n" if w > 1 else f"pin ({pn}) {{\n"
+            if w > 1:
+                widths[w] = 1
+            g = f"    {kind}      direction : {dirn};\n"
+            if dirn == "input":
+                g += f"      capacitance : {cap};\n"
+            if pn == "WR_CLK":
+                g += "      clock : true;\n"
+            if pn == "RD_DATA":
+                addr = " ".join(f"RD_ADDR[{k}]" for k in range(rp * r["abits"])) if rp * r["abits"] > 1 else "RD_ADDR"
+                g += (f"      timing () {{\n        related_pin : \"{addr}\";\n        timing_sense : non_unate;\n"
+                      f"        cell_rise (scalar) {{ values (\"{acc}\"); }}\n"
+                      f"        cell_fall (scalar) {{ values (\"{acc}\"); }}\n"
+                      f"        rise_transition (scalar) {{ values (\"{0.05 / tu}\"); }}\n"
+                      f"        fall_transition (scalar) {{ values (\"{0.05 / tu}\"); }}\n      }}\n")
+            if pn in ("WR_ADDR", "WR_DATA", "WR_EN"):
+                g += ("      timing () {\n        related_pin : \"WR_CLK\";\n        timing_type : setup_rising;\n"
+                      f"        rise_constraint (scalar) {{ values (\"{setup}\"); }}\n"
+                      f"        fall_constraint (scalar) {{ values (\"{setup}\"); }}\n      }}\n")
+            body += g + "    }\n"
+        cells += f"  cell (SYNTH_ARRAY_{i}) {{\n    area : 0;\n    dont_use : true;\n{body}  }}\n"
+    unit = "1ps" if tu == 0.001 else "1ns"
+    head = (f"library (synth_sram_models) {{\n  delay_model : table_lookup;\n  time_unit : \"{unit}\";\n"
+            "  voltage_unit : \"1V\";\n  current_unit : \"1mA\";\n  pulling_resistance_unit : \"1kohm\";\n"
+            f"  capacitive_load_unit (1, {lib['cap_unit']});\n  leakage_power_unit : \"1nW\";\n")
+    for edge in ("rise", "fall"):
+        head += (f"  input_threshold_pct_{edge} : 50;\n  output_threshold_pct_{edge} : 50;\n"
+                 f"  slew_lower_threshold_pct_{edge} : 20;\n  slew_upper_threshold_pct_{edge} : 80;\n")
+    for w in sorted(widths):
+        head += (f"  type (bw{w}) {{\n    base_type : array;\n    data_type : bit;\n    bit_width : {w};\n"
+                 f"    bit_from : {w - 1};\n    bit_to : 0;\n    downto : true;\n  }}\n")
+    open(lib_out, "w").write(head + cells + "}\n")
+    open(netlist_out, "w").write(text)
 
 
 # ---------------------------------------------------------------- parsing
@@ -367,7 +488,8 @@ def parse_storage(ctx):
             p = c["parameters"]
             name = str(p["MEMID"]).lstrip("\\")
             words, width = pint(p["SIZE"]), pint(p["WIDTH"])
-            rec = {"kind": "memory", "words": words, "width": width, "bits": words * width}
+            rec = {"kind": "memory", "words": words, "width": width, "bits": words * width,
+                   "abits": pint(p["ABITS"]), "rd_ports": pint(p["RD_PORTS"]), "wr_ports": pint(p["WR_PORTS"])}
             is_array = any(fnmatch.fnmatchcase(name, g) for g in ctx["arrays"])
             (arrays if is_array else ctrl_mem)[name] = rec
         elif c["type"] in FF_TYPES:
@@ -424,35 +546,52 @@ def parse_liberty_run(ctx, variant, lib, ffnames):
     stat = open(os.path.join(d, f"{tag}_stat.txt")).read()
     m = re.search(r"Chip area for (?:top )?module '\\?\S+':\s+([\d.]+)", stat)
     cells = parse_cells(stat)
-    sta = open(os.path.join(d, f"{tag}_sta.log"), errors="replace").read()
-    ws = re.search(r"SYNTH_WS\s+(\S+)", sta)
     out = {
         "area_um2": round(float(m.group(1)), 1) if m else None,
         "cells": sum(v for k, v in cells.items() if k != "SYNTH_ARRAY"),
         "flops": sum(v for k, v in cells.items() if k in ffnames),
         "buffers": sum(v for k, v in cells.items() if re.search(r"BUF", k, re.I)),
     }
-    period = STA_PERIOD_NS / lib["time_unit_ns"]
-    try:
-        wsv = float(ws.group(1)) if ws else None
-    except ValueError:
-        wsv = None
-    if wsv is not None and abs(wsv) < 1e20 and period - wsv > 0:
-        crit_ns = (period - wsv) * lib["time_unit_ns"]
-        out["critical_path_ns"] = round(crit_ns, 3)
-        out["fmax_ghz"] = round(1.0 / crit_ns, 3)
-        sp = re.search(r"Startpoint:\s+(\S+)", sta)
-        ep = re.search(r"Endpoint:\s+(\S+)", sta)
-        path = sta[sta.find("Startpoint:"):]
-        path = path[:path.find("data arrival time")]
-        netlist = open(os.path.join(d, f"{tag}.v"), errors="replace").read()
-        out["path_start"] = reg_name(netlist, sp.group(1)) if sp else None
-        out["path_end"] = reg_name(netlist, ep.group(1)) if ep else None
-        out["path_cells"] = len(re.findall(r"^\s+[-\d.]+\s+[-\d.]+ [v^] \S+/\S+ \(", path, re.M))
-    else:
-        out["critical_path_ns"] = None
-        out["fmax_ghz"] = None
+    netlist = open(os.path.join(d, f"{tag}.v"), errors="replace").read()
+    timing = parse_sta(os.path.join(d, f"{tag}_sta.log"), netlist, lib)
+    # the headline figures stay register to register (ports untimed, arrays cut out)
+    out.update(timing.get("reg2reg") or {"critical_path_ns": None, "fmax_ghz": None})
+    out["timing"] = {"io": timing.get("io")}
+    srl = os.path.join(d, f"{tag}_sram_sta.log")
+    if os.path.exists(srl):
+        st = parse_sta(srl, netlist, lib)
+        out["timing"]["sram"] = st.get("reg2reg")
+        out["timing"]["sram_io"] = st.get("io")
+        out["timing"]["sram_model"] = ctx.get("sram_model", {}).get(lib["id"])
     return out
+
+
+def parse_sta(log, netlist, lib):
+    """{stage: Fmax, critical path and its ends} from an sta_tcl log"""
+    text = open(log, errors="replace").read()
+    period = STA_PERIOD_NS / lib["time_unit_ns"]
+    res = {}
+    for part in text.split("SYNTH_BEGIN ")[1:]:
+        stage = part.split()[0]
+        ws = re.search(r"SYNTH_WS\s+\S+\s+(\S+)", part)
+        try:
+            wsv = float(ws.group(1)) if ws else None
+        except ValueError:
+            wsv = None
+        if wsv is None or abs(wsv) >= 1e20 or period - wsv <= 0:
+            res[stage] = None
+            continue
+        crit_ns = (period - wsv) * lib["time_unit_ns"]
+        r = {"critical_path_ns": round(crit_ns, 3), "fmax_ghz": round(1.0 / crit_ns, 3)}
+        sp = re.search(r"Startpoint:\s+(\S+)", part)
+        ep = re.search(r"Endpoint:\s+(\S+)", part)
+        path = part[part.find("Startpoint:"):]
+        path = path[:path.find("data arrival time")]
+        r["path_start"] = reg_name(netlist, sp.group(1)) if sp else None
+        r["path_end"] = reg_name(netlist, ep.group(1)) if ep else None
+        r["path_cells"] = len(re.findall(r"^\s+[-\d.]+\s+[-\d.]+ [v^] \S+/\S+ \(", path, re.M))
+        res[stage] = r
+    return res
 
 
 def reg_name(netlist, inst):
@@ -490,6 +629,8 @@ def main():
     ap.add_argument("--smoke", action="store_true", help="only the configurations marked smoke")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--work", default=os.path.join(TOP, "build", "synth"))
+    ap.add_argument("--force", action="store_true",
+                    help="run every configuration, also those whose inputs match their result file")
     ap.add_argument("--jobs", type=num.arg_integer(1, 64, "--jobs"), default=None,
                     help="parallel synthesis runs (default JOBS or 2)")
     a = ap.parse_args()
@@ -510,7 +651,8 @@ def main():
     if not libs:
         print("synth: no liberty file (LIBERTY=none or ../shared/pdk missing): generic cells only")
 
-    runs = []
+    runs, kept = [], []
+    tools = tool_versions()
     for b in blocks:
         names = list(b["configs"])
         if want:
@@ -522,50 +664,59 @@ def main():
         files = rtl_files(b)
         for cname in names:
             work = os.path.join(a.work, b["block"], cname)
+            params = config_params(b, cname, os.path.join(a.work, "params", b["block"], cname))
+            ctx = {"block": b, "cname": cname, "dir": work, "files": files, "top": b["top"], "nodes": nodes,
+                   "params": params, "clock": b.get("clock", "clk_i"), "arrays": b["arrays"],
+                   "flows": b["configs"][cname].get("flows", ["logic", "full"])}
+            ctx["inputs_sha256"] = inputs_key(ctx, libs, tools)
+            old = os.path.join(a.out, f"{b['block']}-{cname}.json")
+            try:
+                same = not a.force and json.load(open(old)).get("inputs_sha256") == ctx["inputs_sha256"]
+            except (OSError, ValueError):
+                same = False
+            if same:  # the same RTL, parameters, flow, liberty files and tools: the result stands
+                kept.append(ctx)
+                continue
             if os.path.isdir(work):
                 shutil.rmtree(work)
             os.makedirs(work)
-            params = config_params(b, cname, work)
-            ctx = {"block": b, "cname": cname, "dir": work, "files": files, "top": b["top"],
-                   "params": params, "clock": b.get("clock", "clk_i"), "arrays": b["arrays"],
-                   "flows": b["configs"][cname].get("flows", ["logic", "full"])}
             runs.append(ctx)
 
-    # storage first (fast; tells which memories are arrays), then the rest, longest first
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-        for ctx, fut in [(c, ex.submit(job_storage, c)) for c in runs]:
-            fut.result()
-            ctx["storage"] = parse_storage(ctx)
-            ctx["arrays_sel"] = sel_names(sorted(n for n, r in ctx["storage"]["arrays"].items() if r["kind"] == "memory"))
-            ctx["ctrl_sel"] = sel_names(sorted(ctx["storage"]["control_memories"]))
-        jobs = []
-        for ctx in runs:
-            fl = ctx["flows"]
-            if "full" in fl:
-                for lib in libs:
-                    jobs.append((100, "liberty", ctx, "full", lib))
-                jobs.append((20, "generic", ctx, "full", None))
-            if "logic" in fl:
-                for lib in libs:
-                    jobs.append((10, "liberty", ctx, "logic", lib))
-                jobs.append((5, "generic", ctx, "logic", None))
-        jobs.sort(key=lambda j: -j[0] * ctx_size(j[2]))
-        futs = []
-        for _, kind, ctx, variant, lib in jobs:
-            if kind == "generic":
-                futs.append(ex.submit(job_generic, ctx, variant))
-            else:
-                futs.append(ex.submit(job_liberty, ctx, variant, lib))
-        times = {}
-        for (_, kind, ctx, variant, lib), f in zip(jobs, futs):
-            key = f"{ctx['block']['block']}/{ctx['cname']}/{lib['id'] if lib else 'generic'}/{variant}"
-            times[key] = round(f.result()["seconds"], 1)
-        with open(os.path.join(a.work, "times.json"), "w") as fh:
-            json.dump(times, fh, indent=1, sort_keys=True)
+    # per configuration: storage (which memories are arrays; the design after `proc`), then
+    # per variant the front end, then the generic-cell and per-liberty mappings, each its own
+    # process on JOBS workers, the longest remaining chain first by the last run's seconds
+    # (build/synth/times.json) when there are any
+    try:
+        last = json.load(open(os.path.join(a.work, "times.json")))
+    except (OSError, ValueError):
+        last = {}
+    tasks = []
+    for ctx in runs:
+        base = f"{ctx['block']['block']}/{ctx['cname']}"
+        stor = f"{base}/storage"
+        tasks.append({"key": stor, "fn": job_storage_parsed, "args": (ctx,), "deps": [],
+                      "cost": last.get(stor, ctx_size(ctx))})
+        for variant in ("full", "logic"):
+            if variant not in ctx["flows"]:
+                continue
+            guess = ctx_size(ctx) * (10 if variant == "full" else 1)
+            front = f"{base}/front/{variant}"
+            tasks.append({"key": front, "fn": job_front, "args": (ctx, variant), "deps": [stor],
+                          "cost": last.get(front, guess)})
+            for lib in [None] + libs:
+                if lib is not None and variant == "full" and not lib.get("full", True):
+                    continue  # the all-flop upper bound at the seeds' node only (KNOWN_LIBS)
+                k = f"{base}/{lib['id'] if lib else 'generic'}/{variant}"
+                fn, args = (job_generic, (ctx, variant)) if lib is None else (job_liberty, (ctx, variant, lib))
+                tasks.append({"key": k, "fn": fn, "args": args, "deps": [front], "cost": last.get(k, guess)})
+    done = run_scheduled(tasks, a.jobs)
+    times = {k: round(v["seconds"], 1) for k, v in done.items()}
+    with open(os.path.join(a.work, "times.json"), "w") as fh:
+        json.dump(times, fh, indent=1, sort_keys=True)
 
     os.makedirs(a.out, exist_ok=True)
     if not (a.block or a.config or a.smoke):  # a full run: drop results of configurations gone
-        keep = {f"{c['block']['block']}-{c['cname']}.json" for c in runs}
+        keep = {f"{c['block']['block']}-{c['cname']}.json" for c in runs + kept}
         for f in glob.glob(os.path.join(a.out, "*.json")):
             if os.path.basename(f) not in keep:
                 os.remove(f)
@@ -574,7 +725,7 @@ def main():
         res = {"block": b["block"], "config": ctx["cname"], "about": b["configs"][ctx["cname"]].get("about", ""),
                "top": b["top"], "params": ctx["params"],
                "rtl": [rel(f) for f in ctx["files"]],
-               "storage": st, "generic": {}, "liberty": {}}
+               "storage": st, "generic": {}, "liberty": {}, "inputs_sha256": ctx["inputs_sha256"]}
         for variant in ("full", "logic"):
             if variant in ctx["flows"]:
                 res["generic"][variant] = parse_generic(ctx, variant)
@@ -584,7 +735,7 @@ def main():
                  "load": lib["load"], "cap_unit": lib["cap_unit"], "smallest_ff": lib["smallest_ff"]}
             libtext_ff = lib_ff_names(lib)
             for variant in ("full", "logic"):
-                if variant in ctx["flows"]:
+                if variant in ctx["flows"] and (variant != "full" or lib.get("full", True)):
                     r[variant] = parse_liberty_run(ctx, variant, lib, libtext_ff)
             r["sram"] = sram_estimate(st["array_bits"], lib["node_nm"], nodes)
             if r["sram"] and "logic" in r:
@@ -603,7 +754,10 @@ def main():
             if "logic" in r:
                 line += f", logic {r['logic']['area_um2']} um2, Fmax {r['logic']['fmax_ghz']} GHz"
         print(line + f" -> {rel(path)}")
-    print(f"synth: {len(runs)} configuration(s), {len(libs)} liberty file(s), {time.time() - t0:.0f} s")
+    if kept:
+        print(f"synth: {len(kept)} configuration(s) unchanged since their result files (inputs_sha256), "
+              f"not run again: {', '.join(c['block']['block'] + '/' + c['cname'] for c in kept)} (--force or FORCE=1 runs them)")
+    print(f"synth: {len(runs)} configuration(s) run, {len(libs)} liberty file(s), {time.time() - t0:.0f} s")
 
 
 _ff_cache = {}
@@ -622,6 +776,89 @@ def lib_ff_names(lib):
                 names.add(m.group(1))
         _ff_cache[lib["id"]] = names
     return _ff_cache[lib["id"]]
+
+
+def run_scheduled(tasks, workers):
+    """Run tasks ({key, fn, args, deps, cost}) on `workers` threads, each once its deps are
+    done, the ready one heading the longest remaining chain (its cost plus its longest
+    dependent's) first. {key: result}; the first failure is raised once running ones end."""
+    def chain(t):
+        if "chain" not in t:
+            t["chain"] = t["cost"] + max([chain(u) for u in tasks if t["key"] in u["deps"]] or [0])
+        return t["chain"]
+    for t in tasks:
+        chain(t)
+    cond = threading.Condition()
+    done, running, failed = {}, set(), []
+
+    def worker():
+        while True:
+            with cond:
+                while True:
+                    ready = [t for t in tasks if t["key"] not in done and t["key"] not in running
+                             and all(d in done for d in t["deps"])]
+                    if failed or (not ready and not running):
+                        cond.notify_all()
+                        return
+                    if ready:
+                        t = max(ready, key=lambda x: (x["chain"], x["key"]))
+                        running.add(t["key"])
+                        break
+                    cond.wait()
+            try:
+                r = t["fn"](*t["args"])
+            except Exception as e:  # noqa: BLE001  (re-raised in the caller's thread)
+                with cond:
+                    failed.append(e)
+                    running.discard(t["key"])
+                    cond.notify_all()
+                return
+            with cond:
+                done[t["key"]] = r
+                running.discard(t["key"])
+                cond.notify_all()
+    threads = [threading.Thread(target=worker) for _ in range(max(1, workers))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    if failed:
+        raise failed[0]
+    return done
+
+
+def tool_versions():
+    out = []
+    for cmd in (["yosys", "-V"], ["sta", "-version"]):
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            out.append((r.stdout or r.stderr).strip())
+        except OSError:
+            raise BadInput(f"{cmd[0]} not found (make deps installs it)")
+    return out
+
+
+def inputs_key(ctx, libs, tools):
+    """sha256 over everything a configuration's result depends on: the flow's own source
+    and SRAM figures, the RTL files' contents, the parameters and block-file fields, the
+    liberty files' contents and the tools' versions (no paths, no times)."""
+    h = hashlib.sha256()
+
+    def put(tag, data):
+        data = data if isinstance(data, bytes) else str(data).encode()
+        h.update(f"{tag}:{len(data)}:".encode() + data)
+    put("flow", open(os.path.abspath(__file__), "rb").read())
+    put("nodes", json.dumps(ctx["nodes"], sort_keys=True))
+    for f in ctx["files"]:
+        put(rel(f), open(f, "rb").read())
+    put("cfg", json.dumps([ctx["top"], ctx["params"], ctx["arrays"], ctx["flows"], ctx["clock"],
+                           ctx["block"]["configs"][ctx["cname"]]], sort_keys=True))
+    for lib in libs:
+        if "sha256" not in lib:
+            lib["sha256"] = hashlib.sha256(open(lib["plain"], "rb").read()).hexdigest()
+        put("lib", lib["id"] + lib["sha256"])
+    put("tools", "\n".join(tools))
+    return h.hexdigest()
 
 
 def ctx_size(ctx):

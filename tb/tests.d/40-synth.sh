@@ -27,3 +27,41 @@ if [ -n "$synth_blk" ]; then
   bad_line synth_bad_config "unknown configuration 'huge'" env LIBERTY=none synth_estimates/run.sh --block "$synth_blk" --config huge --out "$B/test/synth-bad"
 fi
 unset synth_blk sc
+# claims.json: every claim has the fields the report needs, and its quote is in its seed at
+# the line it gives (the seeds are ../shared/seeds, beside the project as in CI)
+check synth_claims_quoted python3 synth_estimates/check_claims.py
+# a claim moved one line off its quote is caught (the checker can fail)
+claims_moved() {
+  python3 - "$B/test/claims-moved.json" <<'PY'
+import json, sys
+d = json.load(open("synth_estimates/claims.json"))
+d["claims"][0]["line"] += 40
+json.dump(d, open(sys.argv[1], "w"))
+PY
+  ! python3 synth_estimates/check_claims.py --claims "$B/test/claims-moved.json" >"$B/test/claims-moved.out" &&
+    grep -q "quote not at seed" "$B/test/claims-moved.out"
+}
+check synth_claims_moved_caught claims_moved
+# timing with the ports constrained and the arrays as SRAM: a small configuration mapped to
+# Nangate45 (when ../shared/pdk has it) must give all four timings, the SRAM path slower
+# than the arrays cut out would allow
+nangate=$(cd .. && pwd)/shared/pdk/nangate45_typ.lib.gz
+if [ ! -e "$nangate" ]; then
+  echo "    (no $nangate: the Nangate45 timing check is not run)"
+elif case " $TEST_BLOCKS " in *" mrpb "*) true ;; *) false ;; esac; then
+  sram_timing() {
+    local out=$B/test/synth-sram
+    rm -rf "$out" && LIBERTY=$nangate synth_estimates/synth.py --block mrpb --config small --out "$out" --work "$B/test/synth-sram-work" >/dev/null || return 1
+    python3 - "$out/mrpb-small.json" <<'PY'
+import json, sys
+n = json.load(open(sys.argv[1]))["liberty"]["nangate45"]["logic"]
+t = n["timing"]
+f = {k: (t[k] or {}).get("fmax_ghz") for k in ("io", "sram", "sram_io")}
+print("sram timing: reg2reg", n["fmax_ghz"], f, "access", t["sram_model"])
+assert all(f.values()), f
+assert f["sram_io"] <= min(f["io"], f["sram"]) + 1e-9, f
+PY
+  }
+  check synth_sram_timing sram_timing
+fi
+unset nangate
