@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run.sh: `make synth` -- storage, area and timing of every block (synth.py), then the
+# run.sh: `make synth` -- storage, area and timing of every block (synth.py), dynamic
+# energy and leakage of the blocks with a power object (power.py), then the
 # claims-vs-measured report (report.py). LIBERTY=path[:path] or LIBERTY=none from the
 # environment; arguments go to synth.py (--block, --config, --smoke, --out, --jobs, --force);
 # FORCE=1 runs configurations whose result file already matches their inputs.
@@ -17,6 +18,9 @@ fi
 force=(); [ "${FORCE:-0}" = 1 ] && force=(--force)
 python3 "$here/synth.py" "${force[@]}" "$@" || exit $?
 if [ $# = 0 ]; then
+  # dynamic energy and leakage of the blocks whose file has a "power" object (power.py:
+  # a lockstep trace in GPU traffic, OpenSTA); only with a Nangate45 liberty
+  python3 "$here/power.py" --if-liberty || exit $?
   python3 "$here/report.py" || exit $?
 fi
 echo "synth: done in $(( $(date +%s) - t0 )) s"
