@@ -130,6 +130,21 @@ def measure(res, m):
         l1_bits = int(size) * 8 + lines * (32 - 7 - (sets.bit_length() - 1) + 2)
         blk, l1 = synth.sram_estimate(st["total_bits"], node, nodes), synth.sram_estimate(l1_bits, node, nodes)
         return 100.0 * blk["low_um2"] / l1["low_um2"] if blk and l1 else None
+    if kind in ("power_mw", "energy_pj_per_access"):
+        # power.py's results/power/<block>-<config>.json: OpenSTA's power at the seed's SM
+        # clock with a lockstep trace's activity (power_mw:<internal|switching|leakage|dynamic|
+        # total|gpu_dynamic>), and the dynamic energy per access in pJ
+        f = os.path.join(HERE, "results", "power", f"{res['block']}-{res['config']}.json")
+        if not os.path.isfile(f):
+            return None
+        pw = json.load(open(f))
+        if kind == "energy_pj_per_access":
+            return pw.get("energy_pj_per_access")
+        if arg == "gpu_dynamic":
+            return pw.get("gpu_time_dynamic_mw")
+        if arg not in ("internal", "switching", "leakage", "dynamic", "total"):
+            raise BadInput(f"claims.json: unknown measure '{m}' (power_mw:internal|switching|leakage|dynamic|total|gpu_dynamic)")
+        return pw["power_mw"].get(arg)
     raise BadInput(f"claims.json: unknown measure '{m}'")
 
 
@@ -378,6 +393,16 @@ def main():
                 sb = lr.get("sram_based_um2")
                 if sb:
                     L.append(f"| {lid}: logic + SRAM | {fmt(um2_to_mm2(sb['low']))} to {fmt(um2_to_mm2(sb['high']))} mm2 " + (f"(flop-based upper bound: {fmt(um2_to_mm2(lr['full']['area_um2']))} mm2)" if lr.get("full") else "(all-flop mapping not run for this configuration or library)") + " |")
+        pf = os.path.join(HERE, "results", "power", f"{b}-{cfg}.json")
+        if os.path.isfile(pf):  # power.py (README, "Energy")
+            pw = json.load(open(pf))
+            p, t, an = pw["power_mw"], pw["trace"], pw["annotation"]
+            L.append(f"| nangate45: power at {pw['clock']['mhz']} MHz (OpenSTA, activity of {pw['gpu']['instance']} in "
+                     f"{pw['gpu']['workload']} x{pw['gpu']['scale']}, {fmt(t['block_cycles'])} block cycles) | dynamic "
+                     f"{fmt(p['dynamic'])} mW (internal {fmt(p['internal'])}, switching {fmt(p['switching'])}; the flops' clock "
+                     f"pins alone {fmt(pw['clock_only_mw']['dynamic'])}), leakage {fmt(p['leakage'])} mW; "
+                     f"{fmt(pw['energy_pj_per_access'])} pJ per access ({fmt(t['accesses'])} accesses, `{t['access']['port']}`); "
+                     f"{fmt(an['annotated_bits'])} bits annotated, {fmt(an['flops_not_annotated'])} flops not |")
         L.append("")
     L += ["## SRAM figures", "", "| node | bitcell | source | array efficiency | macro density | source |", "|---|---|---|---|---|---|"]
     for k, n in sorted((k, v) for k, v in nodes.items() if k != "about"):
