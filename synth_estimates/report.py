@@ -139,11 +139,13 @@ def measure(res, m):
             return None
         pw = json.load(open(f))
         if kind == "energy_pj_per_access":
-            return pw.get("energy_pj_per_access")
+            return pw.get("energy_pj_per_access_clock_only" if arg == "clock_only" else "energy_pj_per_access")
         if arg == "gpu_dynamic":
             return pw.get("gpu_time_dynamic_mw")
-        if arg not in ("internal", "switching", "leakage", "dynamic", "total"):
-            raise BadInput(f"claims.json: unknown measure '{m}' (power_mw:internal|switching|leakage|dynamic|total|gpu_dynamic)")
+        if arg == "clock_only":  # every annotated activity 0: the flops' clock pins alone
+            return pw["clock_only_mw"]["dynamic"]
+        if arg not in ("internal", "switching", "leakage", "dynamic", "total", "clock_only"):
+            raise BadInput(f"claims.json: unknown measure '{m}' (power_mw:internal|switching|leakage|dynamic|total|gpu_dynamic|clock_only)")
         return pw["power_mw"].get(arg)
     raise BadInput(f"claims.json: unknown measure '{m}'")
 
