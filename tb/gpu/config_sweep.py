@@ -4,7 +4,7 @@ short workload under the watchdog. A run must finish (exit 0) with its longest s
 without progress inside the configuration's quiet bound; a deadlock (exit 3), a crash or a
 quiet stretch past the bound is a failure, printed with the command that reproduces it.
 
-  config_sweep.py GPUSIM [--runs N] [--seed S] [--out DIR]
+  config_sweep.py GPUSIM [--runs N] [--seed S] [--out DIR] [--jobs N]
 
 Parameters and ranges come from `gpusim --help-config`, so new parameters and new block
 kinds are swept without editing this file. A candidate the model rejects (exit 2: a
@@ -15,6 +15,7 @@ import math
 import os
 import random
 import re
+import concurrent.futures
 import subprocess
 import sys
 
@@ -118,30 +119,41 @@ def main():
     ap.add_argument("--runs", type=num.arg_integer(1, 100000, "--runs"), default=40)
     ap.add_argument("--seed", type=num.arg_integer(0, (1 << 64) - 1, "--seed"), default=1)
     ap.add_argument("--out", default="build/test/sweep")
+    ap.add_argument("--jobs", type=num.arg_integer(1, 64, "--jobs"), default=2, help="parallel runs (default 2)")
     a = ap.parse_args()
-    rng = random.Random(a.seed)
     params, kinds = read_params(a.gpusim)
     os.makedirs(a.out, exist_ok=True)
     ok = rejected = failed = limited = 0
     worst = (0.0, "")
-    for run in range(a.runs):
+    # each run draws from its own generator (seeded by --seed and the run's number) until
+    # gpusim accepts a candidate (exit 2 = rejected: drawn again), so runs are independent:
+    # they go on --jobs processes and report in run order, the same output for any --jobs
+    def one(run):
+        rr = random.Random("%d/%d" % (a.seed, run))
+        rej = 0
         for _ in range(1000):
-            sets = candidate(rng, params, kinds)
-            wl = rng.choice(WORKLOADS)
-            scale = round(rng.uniform(0.03, 0.08), 3)
+            sets = candidate(rr, params, kinds)
+            wl = rr.choice(WORKLOADS)
+            scale = round(rr.uniform(0.03, 0.08), 3)
             js = os.path.join(a.out, "run%d.json" % run)
             cmd = [a.gpusim, "--workload", wl, "--scale", str(scale), "--seed", str(run + 1),
                    "--quiet", "--json", js, "--set", "max_cycles=20000000"]
             for s in sets:
                 cmd += ["--set", s]
             p = subprocess.run(cmd, capture_output=True, text=True)
-            if p.returncode == 2:
-                rejected += 1
-                continue
-            break
-        else:
-            print("sweep: no valid configuration drawn in 1000 tries", file=sys.stderr)
-            return 1
+            if p.returncode != 2:
+                return run, cmd, js, p, rej
+            rej += 1
+        return run, None, None, None, rej
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        results = list(ex.map(one, range(a.runs)))
+    rejected = sum(r[4] for r in results)
+    if any(r[1] is None for r in results):
+        print("sweep: no valid configuration drawn in 1000 tries", file=sys.stderr)
+        return 1
+    cmds = [(r[0], r[1], r[2]) for r in results]
+    procs = [r[3] for r in results]
+    for (run, cmd, js), p in zip(cmds, procs):
         line = " ".join(c if " " not in c else "'%s'" % c for c in cmd)
         if p.returncode != 0:
             failed += 1

@@ -37,9 +37,9 @@ fi
 
 # ---- every block
 make -s -C "$top" portgen || { echo "lint: cannot build portgen"; exit 1; }
-for b in $(blocks); do
-  manifest "$b" || { rc=1; continue; }
-  brc=0
+lint_block() { # lint_block B: every gate for one block; status 1 if any failed
+  local b=$1 brc=0 c ok kv p n s d
+  manifest "$b" || return 1
   rtl=("${common[@]}" rtl/"$b"/*.v)
   for c in "${LINT_CONFIGS[@]}"; do
     # shellcheck disable=SC2086
@@ -89,6 +89,19 @@ for b in $(blocks); do
     done
   done
   [ $ok = 1 ] && echo "lint: $b: rtl/$b ports and state probes match cmodel/blocks/$b/${b}_ports.def in ${#LINT_PORT_CONFIGS[@]} configurations"
-  [ $brc = 0 ] || rc=1
+  return $brc
+}
+# two blocks at a time (LINT_JOBS), each block's lines printed together, in block order
+jobs_max=${LINT_JOBS:-2}
+list=($(blocks))
+for b in "${list[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+  rm -f "build/lint/$b.rc"
+  ( lint_block "$b"; echo $? >"build/lint/$b.rc" ) >"build/lint/$b.out" 2>&1 &
+done
+wait
+for b in "${list[@]}"; do
+  cat "build/lint/$b.out"
+  [ "$(cat "build/lint/$b.rc" 2>/dev/null)" = 0 ] || rc=1
 done
 exit $rc
