@@ -636,6 +636,7 @@ def main():
     a = ap.parse_args()
     if a.jobs is None:
         a.jobs = env_integer("JOBS", "2", 1, 64)
+    a.work, a.out = os.path.abspath(a.work), os.path.abspath(a.out)  # the tools run inside the work folders
     t0 = time.time()
     blocks = load_blocks([b for b in a.block.split(",") if b])
     libs_paths = liberty_list()
