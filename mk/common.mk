@@ -65,3 +65,11 @@ $(BUILD)/vrt/%.o: $(VLT_ROOT)/include/%.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(VLT_CXX) -c $< -o $@
 VLT_LIBS  := -lz -pthread -latomic
+# the runtime headers as a precompiled header for the shims (tb/verilator/vlt_pch.h): built
+# to a temporary name and renamed, so builds running side by side never read half a file
+VLT_PCH   := $(BUILD)/vrt/pch/vlt_pch.h
+$(VLT_PCH): $(TOP)/tb/verilator/vlt_pch.h
+	@mkdir -p $(dir $@)
+	cp $< $@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@
+$(VLT_PCH).gch: $(VLT_PCH)
+	$(CXX) $(VLT_CXX) -x c++-header $< -o $@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@

@@ -47,8 +47,8 @@ $(D)/$(VTOP).mk: $(D)/$(BLOCK)_top.v $(RTL_SRC) $(TOP)/mk/rtl.mk
 $(D)/$(VTOP)__ALL.a: $(D)/$(VTOP).mk
 	$(MAKE) -s -C $(D) -f $(VTOP).mk $(VTOP)__ALL.a OPT_FAST=-Os >/dev/null
 
-$(D)/rtl_shim.o: $(TOP)/tb/verilator/rtl_shim.cpp $(D)/glue.h $(D)/$(VTOP).mk $(HDRS)
-	$(CXX) $(VLT_CXX) -I$(D) $(INC) -DVTOP=$(VTOP) '-DVTOP_H="$(VTOP).h"' '-DGLUE_H="glue.h"' \
+$(D)/rtl_shim.o: $(TOP)/tb/verilator/rtl_shim.cpp $(D)/glue.h $(D)/$(VTOP).mk $(HDRS) $(VLT_PCH).gch
+	$(CXX) $(VLT_CXX) -include $(VLT_PCH) -Winvalid-pch -I$(D) $(INC) -DVTOP=$(VTOP) '-DVTOP_H="$(VTOP).h"' '-DGLUE_H="glue.h"' \
 	  '-DRTL_BLOCK="$(BLOCK)"' '-DRTL_TAG="$(TAG)"' '-DRTL_SCOPE="$(BLOCK)_top"' \
 	  -DRTL_SYM=rtl_ops_$(BLOCK) -c $< -o $@
 
