@@ -20,11 +20,11 @@ GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 
-.PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build
+.PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build experiments test-slurm
 all: tools
 
 help:
-	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
+	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | experiments [EXP=a,b] [PROFILE=slurm] | test-slurm | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
 	@echo "blocks: $(BLOCKS)"
 
 deps:
@@ -110,6 +110,17 @@ lint:
 synth:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/synth_estimates/run.sh
+
+# make experiments [EXP=a,b] [EXPSCALE=x] [KERNELS=a,b] [PROFILE=slurm] [RESULTS=dir] [REPORT=dir]:
+# the seeds' experiments on the GPU model (experiments/Snakefile); report in build/report/
+experiments: $(GPUSIM)
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/experiments/run.sh
+
+# make test-slurm: the experiment workflow through a private single-node Slurm it starts
+test-slurm: $(GPUSIM)
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/experiments/slurm_test.sh
 
 # make vpi [SIM=icarus|verilator]: the C VPI checker against the C model
 vpi:

@@ -4,7 +4,7 @@
 # Usage: mk/deps.sh [--check]   (--check: only report what is missing, exit 1 if any)
 set -u
 # tool -> Debian package
-tools="verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys sta:opensta gtkwave:gtkwave fst2vcd:gtkwave gcc:gcc g++:g++ clang:clang make:make python3:python3 flock:util-linux"
+tools="verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys sta:opensta gtkwave:gtkwave fst2vcd:gtkwave slurmctld:slurm-wlm slurmd:slurm-wlm sbatch:slurm-wlm munged:munge gcc:gcc g++:g++ clang:clang make:make python3:python3 flock:util-linux"
 missing_pkgs=""
 missing_tools=""
 for pair in $tools; do
@@ -40,27 +40,46 @@ apt_install() { # apt_install PKG...: 0 ok; on failure one line and the last lin
 }
 
 # PyPI, pinned: cocotb for tb/cocotb. 1.8.1 is the last line that accepts Debian's
-# Verilator 5.006 (2.x needs 5.036+), and it runs Icarus 11 as well.
+# Verilator 5.006 (2.x needs 5.036+), and it runs Icarus 11 as well. The experiment layer
+# (experiments/): Snakemake 9 (runs on Python 3.11) with its Slurm executor, matplotlib
+# for the plots, pandas for experiments/load.py's DataFrame.
 COCOTB_VERSION=1.8.1
-cocotb_ok() {
-  command -v cocotb-config >/dev/null 2>&1 &&
-    python3 -c "import sys, importlib.metadata as m; sys.exit(m.version('cocotb') != '$COCOTB_VERSION')" 2>/dev/null
+PYPI_PINS="cocotb==$COCOTB_VERSION snakemake==9.27.1 snakemake-executor-plugin-slurm==2.8.0 matplotlib==3.11.2 pandas==3.1.1"
+pins_missing() { # the pins not installed at their version, space-separated
+  python3 - $PYPI_PINS <<'PYEOF'
+import sys, importlib.metadata as m
+out = []
+for pin in sys.argv[1:]:
+    name, ver = pin.split("==")
+    try:
+        ok = m.version(name) == ver
+    except m.PackageNotFoundError:
+        ok = False
+    if not ok:
+        out.append(pin)
+print(" ".join(out))
+PYEOF
 }
 pypi() {
-  cocotb_ok && return 0
+  local want
+  want=$(pins_missing)
+  command -v cocotb-config >/dev/null 2>&1 || case " $want " in *" cocotb=="*) ;; *) want="$want cocotb==$COCOTB_VERSION" ;; esac
+  want=$(echo $want)
+  [ -z "$want" ] && return 0
   if [ "${1:-}" = "--check" ]; then
-    echo "deps: missing: cocotb==$COCOTB_VERSION (PyPI)" >&2
+    echo "deps: missing: $want (PyPI)" >&2
     return 1
   fi
   if ! python3 -m pip --version >/dev/null 2>&1; then
     apt_install python3-pip || return 1
   fi
-  echo "deps: installing cocotb==$COCOTB_VERSION (PyPI)"
+  echo "deps: installing $want (PyPI)"
   local log; log=$(mktemp)
   # Debian's own python3 is "externally managed": retry with --break-system-packages
-  if ! python3 -m pip install -q "cocotb==$COCOTB_VERSION" >"$log" 2>&1 &&
-     ! python3 -m pip install -q --break-system-packages "cocotb==$COCOTB_VERSION" >>"$log" 2>&1; then
-    echo "deps: cannot install cocotb==$COCOTB_VERSION from PyPI (python3 -m pip install cocotb==$COCOTB_VERSION): $(grep -m1 -iE 'error' "$log" || tail -n1 "$log")" >&2
+  # shellcheck disable=SC2086
+  if ! python3 -m pip install -q $want >"$log" 2>&1 &&
+     ! python3 -m pip install -q --break-system-packages $want >>"$log" 2>&1; then
+    echo "deps: cannot install $want from PyPI (python3 -m pip install $want): $(grep -m1 -iE 'error' "$log" || tail -n1 "$log")" >&2
     rm -f "$log"
     return 1
   fi
@@ -69,7 +88,10 @@ pypi() {
   if ! cocotb-config --libpython >/dev/null 2>&1; then
     apt_install python3-dev || return 1
   fi
-  cocotb_ok || { echo "deps: cocotb==$COCOTB_VERSION installed but not usable (is cocotb-config on PATH?)" >&2; return 1; }
+  want=$(pins_missing)
+  [ -z "$want" ] || { echo "deps: $want installed but not at the pinned version" >&2; return 1; }
+  command -v cocotb-config >/dev/null 2>&1 || { echo "deps: cocotb==$COCOTB_VERSION installed but not usable (is cocotb-config on PATH?)" >&2; return 1; }
+  command -v snakemake >/dev/null 2>&1 || { echo "deps: snakemake installed but not on PATH" >&2; return 1; }
 }
 
 if [ -z "$missing_pkgs" ]; then pypi "${1:-}"; exit $?; fi

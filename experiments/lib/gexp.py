@@ -1,0 +1,360 @@
+"""gexp: the experiment layer's shared code (Snakefile, run, load, aggregate, plot, report).
+
+An experiment is a set of designs (each a list of gpusim --set values) run on a set of
+(preset, kernel) pairs at one scale and seed, every speedup taken against the
+experiment's baseline design on the same preset and kernel. The seeds' rule files
+(experiments/rules/seedNNN.smk) define experiments with `experiment(...)`; everything
+else here is generic.
+
+A run is identified by (preset, workload, scale, seed, design key); its result is one
+JSON file, results/runs/<preset>/<workload>/x<scale>/s<seed>/<design key>.json
+(docs/results-format.md). The design key is the run's --set values, sorted, joined by
+',' ('base' for none), with block parameters equal to their defaults dropped so that two
+experiments naming the same design share its runs."""
+import csv
+import json
+import math
+import os
+import re
+import subprocess
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FORMAT = "gpumem-run/1"
+SEED_CLASSES = {  # seed 000 sec. 2.4: cache-insensitive, intra-warp, cross-warp contention
+    "2dconv": "CI", "2mm": "CI", "3dconv": "CI", "3mm": "CI", "fdtd": "CI", "gemm": "CI",
+    "atax": "IW", "bicg": "IW", "gesummv": "IW", "mvt": "IW", "syr2k": "XW", "syrk": "XW"}
+KERNELS = list(SEED_CLASSES)
+PRESET_SUFFIX = {"base-s": "S", "base-l": "L"}
+
+EXPERIMENTS = {}  # name -> dict (see experiment())
+
+
+class ExpError(Exception):
+    """bad experiment definition, run key or result file: one line for the user"""
+
+
+class NotRun(ExpError):
+    """a measure needs an experiment that was not selected"""
+
+
+# ---- gpusim's parameter table (for the design keys and for checking --set values)
+_PARAMS = None
+
+
+def gpusim_params(gpusim):
+    """{key: (range text, default)} from `gpusim --help-config`"""
+    global _PARAMS
+    if _PARAMS is None:
+        out = subprocess.run([gpusim, "--help-config"], capture_output=True, text=True, check=False).stdout
+        _PARAMS = {}
+        for ln in out.splitlines():
+            m = re.match(r"\s+(\S+)\s+(\S+)\s+default (\S*)\s", ln + " ")
+            if m:
+                _PARAMS[m.group(1)] = (m.group(2), m.group(3))
+        if not _PARAMS:
+            raise ExpError(f"{gpusim} --help-config printed no parameter table")
+    return _PARAMS
+
+
+def design_key(sets, gpusim):
+    """canonical key of a design given as {key: value}: block parameters (KIND.Param)
+    at their default are dropped, the rest sorted; 'base' when nothing is left"""
+    params = gpusim_params(gpusim)
+    keep = []
+    for k, v in sorted(sets.items()):
+        v = str(v)
+        if k not in params:
+            raise ExpError(f"design parameter {k!r} is not a gpusim parameter (gpusim --help-config)")
+        if re.search(r"[,/\s]", k + v):
+            raise ExpError(f"design parameter {k}={v}: no ',', '/' or spaces allowed")
+        blockparam = "." in k and k.split(".")[0] in params and params[k.split(".")[0]][0] == "off|on"
+        if blockparam and params[k][1] == v:
+            continue
+        keep.append(f"{k}={v}")
+    return ",".join(keep) if keep else "base"
+
+
+def key_sets(key):
+    """the --set values of a design key"""
+    if key == "base":
+        return []
+    out = []
+    for kv in key.split(","):
+        if "=" not in kv:
+            raise ExpError(f"design key {key!r}: {kv!r} is not key=value")
+        out.append(kv)
+    return out
+
+
+def scale_text(x):
+    """a scale as it appears in paths: shortest exact decimal (1, 0.25, 0.05)"""
+    return format(float(x), "g")
+
+
+def run_path(results, preset, workload, scale, seed, key):
+    return os.path.join(results, "runs", preset, workload, f"x{scale_text(scale)}", f"s{int(seed)}", key + ".json")
+
+
+def bench_path(results, preset, workload, scale, seed, key):
+    return os.path.join(results, "bench", preset, workload, f"x{scale_text(scale)}", f"s{int(seed)}", key + ".tsv")
+
+
+# ---- experiments
+def experiment(name, *, seed, title, where, setup, designs, pairs, baseline="Base",
+               scale=1.0, runseed=1, plot=None, notes=""):
+    """Register an experiment.
+    designs: {label: {gpusim key: value}}; the baseline label must be one of them.
+    pairs:   [(preset, kernel)]; bars are labelled kernel-S / kernel-L by preset.
+    scale, runseed: gpusim --scale and --seed of every run (EXPSCALE overrides scale)."""
+    if name in EXPERIMENTS:
+        raise ExpError(f"experiment {name} defined twice")
+    if baseline not in designs:
+        raise ExpError(f"experiment {name}: baseline {baseline!r} is not one of its designs")
+    for p, k in pairs:
+        if k not in SEED_CLASSES:
+            raise ExpError(f"experiment {name}: unknown kernel {k}")
+        if p not in PRESET_SUFFIX:
+            raise ExpError(f"experiment {name}: preset {p} has no bar suffix")
+    EXPERIMENTS[name] = dict(name=name, seed=seed, title=title, where=where, setup=setup,
+                             designs=designs, pairs=list(pairs), baseline=baseline,
+                             scale=float(scale), runseed=int(runseed), plot=plot or {}, notes=notes)
+
+
+def exp_scale(e, override=None):
+    return float(override) if override not in (None, "") else e["scale"]
+
+
+def exp_runs(e, gpusim, scale_override=None):
+    """[(label, preset, kernel, scale, seed, key)] of an experiment"""
+    s = exp_scale(e, scale_override)
+    out = []
+    for label, sets in e["designs"].items():
+        key = design_key(sets, gpusim)
+        for p, k in e["pairs"]:
+            out.append((label, p, k, s, e["runseed"], key))
+    return out
+
+
+# ---- results
+def git_state():
+    try:
+        c = subprocess.run(["git", "-C", TOP, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+        d = subprocess.run(["git", "-C", TOP, "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+        return {"commit": c or None, "dirty": bool(d)}
+    except OSError:
+        return {"commit": None, "dirty": None}
+
+
+def load_run(path):
+    try:
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ExpError(f"{path}: not a readable run result ({e})")
+    if d.get("format") != FORMAT or "run" not in d or "counters" not in d:
+        raise ExpError(f"{path}: not a {FORMAT} result (format {d.get('format')!r})")
+    return d
+
+
+def all_runs(results):
+    """every run result under results/runs, sorted by path"""
+    base = os.path.join(results, "runs")
+    paths = []
+    for dp, _, fs in os.walk(base):
+        paths += [os.path.join(dp, f) for f in fs if f.endswith(".json")]
+    return [load_run(p) for p in sorted(paths)]
+
+
+def resolved_config(cfg):
+    """gpusim's configuration with each block's resolved parameter string (KIND.config,
+    'P=v,P=v') spread out as KIND.P keys"""
+    out = dict(cfg)
+    for k, v in cfg.items():
+        if k.endswith(".config") and isinstance(v, str):
+            for kv in v.split(","):
+                if "=" in kv:
+                    p, x = kv.split("=", 1)
+                    out[f"{k[:-len('.config')]}.{p}"] = x
+    return out
+
+
+def flat_row(d):
+    """one run as a flat dict: run.*, config.*, every counter by its own name"""
+    row = {f"run.{k}": (",".join(v) if isinstance(v, list) else v) for k, v in d["run"].items()}
+    row["git.commit"] = d["git"]["commit"]
+    row["git.dirty"] = d["git"]["dirty"]
+    row["workload.class"] = d["workload"].get("class")
+    for k, v in resolved_config(d["config"]).items():
+        row[f"config.{k}"] = v
+    for k, v in d["counters"].items():
+        if not isinstance(v, (dict, list)):
+            row[k] = v
+    return row
+
+
+def write_csv(rows, f):
+    cols = []
+    for r in rows:
+        cols += [c for c in r if c not in cols]
+    w = csv.DictWriter(f, fieldnames=cols, lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow(r)
+
+
+# ---- tables and measures
+def geomean(xs):
+    xs = [x for x in xs if x is not None]
+    if not xs:
+        return None
+    if any(x <= 0 for x in xs):
+        raise ExpError("geometric mean of a non-positive value")
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def bar_name(preset, kernel):
+    return f"{kernel}-{PRESET_SUFFIX[preset]}"
+
+
+def exp_table(e, results, gpusim, scale_override=None):
+    """{label: {(preset, kernel): {ipc, speedup, counters}}} of an experiment"""
+    runs = {}
+    for label, p, k, s, sd, key in exp_runs(e, gpusim, scale_override):
+        d = load_run(run_path(results, p, k, s, sd, key))
+        runs[(label, p, k)] = d
+    tab = {}
+    for label in e["designs"]:
+        tab[label] = {}
+        for p, k in e["pairs"]:
+            d, b = runs[(label, p, k)], runs[(e["baseline"], p, k)]
+            ipc, bipc = d["counters"]["ipc_thread"], b["counters"]["ipc_thread"]
+            tab[label][(p, k)] = {"ipc": ipc, "speedup": ipc / bipc if bipc else None,
+                                  "counters": d["counters"], "base_counters": b["counters"]}
+    return tab
+
+
+def select(e, preset=None, cls=None, kernels=None):
+    return [(p, k) for p, k in e["pairs"]
+            if (preset is None or p == preset) and (cls is None or SEED_CLASSES[k] == cls)
+            and (kernels is None or k in kernels)]
+
+
+class Measures:
+    """the functions a claim's measure may name; each returns a number"""
+
+    def __init__(self, tables):
+        self.t = tables  # {exp: (e, table)}
+
+    def _get(self, exp):
+        if exp not in self.t:
+            raise NotRun(f"measure names experiment {exp!r}, which was not run")
+        return self.t[exp]
+
+    def eval(self, spec):
+        """a measure given as {"fn": name, arguments...}"""
+        spec = dict(spec)
+        fn = spec.pop("fn", "")
+        if fn.startswith("_") or fn == "eval" or not hasattr(self, fn):
+            raise ExpError(f"unknown measure {fn!r}")
+        try:
+            return getattr(self, fn)(**spec)
+        except TypeError as e:
+            raise ExpError(f"measure {fn}: {e}")
+        except KeyError as e:
+            raise ExpError(f"measure {fn}: no design or counter {e}")
+
+    def ratio(self, num, den):
+        return self.eval(num) / self.eval(den)
+
+    def minimum(self, of):
+        return min(self.eval(s) for s in of)
+
+    def min_ratio(self, exp, design, over, preset=None, cls=None):
+        """the smallest over bars of speedup(design) / speedup(over)"""
+        e, tab = self._get(exp)
+        return min(tab[design][pk]["speedup"] / tab[over][pk]["speedup"] for pk in select(e, preset, cls))
+
+    def gm(self, exp, design, preset=None, cls=None):
+        e, tab = self._get(exp)
+        return geomean([tab[design][pk]["speedup"] for pk in select(e, preset, cls)])
+
+    def gm_ratio(self, exp, design, over, preset=None, cls=None):
+        return self.gm(exp, design, preset, cls) / self.gm(exp, over, preset, cls)
+
+    def max_speedup(self, exp, design, preset=None, cls=None):
+        e, tab = self._get(exp)
+        return max(tab[design][pk]["speedup"] for pk in select(e, preset, cls))
+
+    def min_speedup(self, exp, design, preset=None, cls=None):
+        e, tab = self._get(exp)
+        return min(tab[design][pk]["speedup"] for pk in select(e, preset, cls))
+
+    def count_above(self, exp, design, value, preset=None, cls=None):
+        e, tab = self._get(exp)
+        return sum(1 for pk in select(e, preset, cls) if tab[design][pk]["speedup"] > value)
+
+    def share_of_best(self, exp, design, designs=None, preset=None, cls=None):
+        """gm(design) / the largest gm among designs (1.0: design is the best)"""
+        e, _ = self._get(exp)
+        names = designs or [d for d in e["designs"] if d != e["baseline"]]
+        return self.gm(exp, design, preset, cls) / max(self.gm(exp, d, preset, cls) for d in names)
+
+    def gm_spread(self, exp, designs=None, preset=None, cls=None):
+        """largest over smallest gm among designs (1.0: all equal)"""
+        e, _ = self._get(exp)
+        names = designs or [d for d in e["designs"] if d != e["baseline"]]
+        g = [self.gm(exp, d, preset, cls) for d in names]
+        return max(g) / min(g)
+
+    def share_insensitive(self, exp, designs=None, tolerance=0.1, preset=None, cls=None):
+        """share of bars whose speedups over designs stay within 1 +- tolerance of each other"""
+        e, tab = self._get(exp)
+        names = designs or [d for d in e["designs"] if d != e["baseline"]]
+        pks = select(e, preset, cls)
+        flat = 0
+        for pk in pks:
+            v = [tab[d][pk]["speedup"] for d in names]
+            flat += max(v) / min(v) <= 1 + tolerance
+        return flat / len(pks)
+
+    def mean_reduction(self, exp, design, counters, preset=None, cls=None):
+        """mean over bars of 1 - (sum of counters with design) / (with the baseline)"""
+        e, tab = self._get(exp)
+        r = []
+        for pk in select(e, preset, cls):
+            c, b = tab[design][pk]["counters"], tab[design][pk]["base_counters"]
+            bs = sum(b[x] for x in counters)
+            if bs:
+                r.append(1 - sum(c[x] for x in counters) / bs)
+        return sum(r) / len(r)
+
+
+def near(a, b, tol):
+    """a within tol (relative) of b either way: b / (1 + tol) <= a <= b * (1 + tol)"""
+    if a <= 0 or b <= 0:
+        return a == b
+    return abs(math.log(a / b)) <= math.log(1 + tol)
+
+
+def test(rel, measured, value, tol):
+    if rel == "~":
+        return near(measured, value, tol)
+    return {">": measured > value, ">=": measured >= value, "<": measured < value,
+            "<=": measured <= value}[rel]
+
+
+RELS = ("~", ">", ">=", "<", "<=")
+
+
+def verdict(claim, measured, tol):
+    """'holds' when holds_if is met, 'direction holds' when only direction_if is,
+    else 'does not hold'"""
+    rel, val = claim["holds_if"]
+    if test(rel, measured, val, tol):
+        return "holds"
+    if "direction_if" in claim:
+        rel, val = claim["direction_if"]
+        if test(rel, measured, val, tol):
+            return "direction holds"
+    return "does not hold"

@@ -1,0 +1,102 @@
+"""gplot: an experiment's speedup figure (matplotlib, PNG and SVG, same bytes every time).
+
+Kernels on the x axis in the seed's order (CI, IW, XW of each preset), then the
+geometric means; one bar per design; speedup over the baseline on a log y axis, 1x drawn;
+the seed's own figures marked where it gives them (plot={'seed_gm': {preset: x},
+'seed_max': x}). Experiments with many designs (plot={'factorial': True}) get one bar
+per design, its geometric mean, sorted."""
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+import gexp  # noqa: E402
+
+plt.rcParams.update({"svg.hashsalt": "gpumem-experiments", "font.size": 8, "axes.titlesize": 9,
+                     "svg.fonttype": "none"})
+SAVE = {"png": dict(dpi=110, metadata={"Software": None}), "svg": dict(metadata={"Date": None, "Creator": None})}
+
+
+def _save(fig, png, svg):
+    fig.savefig(png, **SAVE["png"])
+    fig.savefig(svg, **SAVE["svg"])
+    plt.close(fig)
+
+
+def _limits(ax, values):
+    v = [x for x in values if x and x > 0]
+    lo, hi = min(v + [1.0]), max(v + [1.0])
+    ax.set_ylim(10 ** (math.floor(math.log10(lo) * 4) / 4 - 0.05), 10 ** (math.ceil(math.log10(hi) * 4) / 4 + 0.05))
+
+
+def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
+    if e["plot"].get("factorial"):
+        return _factorial(e, meas, designs, png, svg)
+    gm_rows = [(lbl, p, c) for lbl, p, c in groups if c is None]  # the overall GM of each preset (and all bars)
+    xs = [gexp.bar_name(p, k) for p, k in bars] + [lbl for lbl, _, _ in gm_rows]
+    n = len(designs)
+    width = 0.8 / n
+    fig, ax = plt.subplots(figsize=(max(7.0, 0.45 * len(xs) * max(1, n / 3)), 3.6))
+    cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
+    allv = []
+    for i, d in enumerate(designs):
+        vals = [tab[d][pk]["speedup"] for pk in bars] + [meas.gm(e["name"], d, p, c) for _, p, c in gm_rows]
+        allv += vals
+        pos = [j - 0.4 + width * (i + 0.5) for j in range(len(xs))]
+        ax.bar(pos, [v - 1.0 for v in vals], width * 0.95, label=d, color=cmap(i % cmap.N), bottom=1.0)
+    ax.set_yscale("log")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    seed_gm = e["plot"].get("seed_gm", {})
+    marked = False
+    for j, (lbl, p, c) in enumerate(gm_rows):
+        if p in seed_gm:
+            x = len(bars) + j
+            ax.plot([x - 0.4, x + 0.4], [seed_gm[p]] * 2, color="red", linewidth=2,
+                    label=None if marked else "seed's figure")
+            ax.annotate(f"seed {seed_gm[p]:g}x", (x, seed_gm[p]), textcoords="offset points", xytext=(0, 4),
+                        ha="center", color="red", fontsize=7)
+            allv.append(seed_gm[p])
+            marked = True
+    if "seed_max" in e["plot"]:
+        m = e["plot"]["seed_max"]
+        ax.axhline(m, color="red", linestyle="--", linewidth=0.8, label=f"seed's largest speedup ({m:g}x)")
+        allv.append(m)
+    # class separators
+    prev = None
+    for j, (p, k) in enumerate(bars):
+        tag = (p, gexp.SEED_CLASSES[k])
+        if prev is not None and tag != prev:
+            ax.axvline(j - 0.5, color="grey", linewidth=0.5, linestyle=":")
+        prev = tag
+    ax.axvline(len(bars) - 0.5, color="grey", linewidth=0.8)
+    ax.set_xticks(range(len(xs)))
+    ax.set_xticklabels(xs, rotation=45, ha="right")
+    ax.set_xlim(-0.6, len(xs) - 0.4)
+    _limits(ax, allv)
+    ax.set_ylabel(f"speedup over {e['baseline']} (IPC, log)")
+    ax.set_title(f"{e['where']}: {e['title']} (x{scale_txt} inputs)")
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
+    ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    ax.legend(fontsize=7, ncol=min(5, n + 2), loc="lower left", bbox_to_anchor=(0, 1.08), frameon=False)
+    ax.grid(axis="y", which="major", linewidth=0.3)
+    fig.tight_layout()
+    _save(fig, png, svg)
+
+
+def _factorial(e, meas, designs, png, svg):
+    g = sorted(((meas.gm(e["name"], d), d) for d in designs), reverse=True)
+    fig, ax = plt.subplots(figsize=(12, 4))
+    ax.bar(range(len(g)), [v for v, _ in g], 0.8, color="tab:blue")
+    ax.set_yscale("log")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(g)))
+    ax.set_xticklabels([d for _, d in g], rotation=90, fontsize=4)
+    ax.set_xlim(-0.6, len(g) - 0.4)
+    _limits(ax, [v for v, _ in g])
+    ax.set_ylabel(f"geomean speedup over {e['baseline']} (log)")
+    ax.set_title(f"{e['where']}: {e['title']}")
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
+    fig.tight_layout()
+    _save(fig, png, svg)

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# experiments/run.sh: `make experiments`: the seeds' experiments through Snakemake.
+#   EXP=a,b (default: every seed's default set; all: with the stretch ones)
+#   EXPSCALE=x (override every experiment's scale)  KERNELS=a,b (only these kernels)
+#   RESULTS=dir (results/)  REPORT=dir (build/report/)  JOBS=n (all cores)
+#   PROFILE=slurm (experiments/profiles/slurm: one Slurm job per run)
+#   SNAKEARGS="..." (more snakemake options, e.g. -n for a dry run)
+# Prints Snakemake's progress, then the wall time and where the report is.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+cd "$TOP" || exit 2
+command -v snakemake >/dev/null 2>&1 || { echo "experiments: snakemake is not installed (make deps installs the pinned version)" >&2; exit 2; }
+cfg=()
+[ -n "${EXP:-}" ] && cfg+=("exp=$EXP")
+[ -n "${EXPSCALE:-}" ] && cfg+=("scale=$EXPSCALE")
+[ -n "${KERNELS:-}" ] && cfg+=("kernels=$KERNELS")
+[ -n "${RESULTS:-}" ] && cfg+=("results=$(realpath -m "$RESULTS")")
+[ -n "${REPORT:-}" ] && cfg+=("report=$(realpath -m "$REPORT")")
+args=(-s experiments/Snakefile)
+case "${PROFILE:-}" in
+  "" | local) args+=(--cores "${JOBS:-all}") ;;
+  slurm) args+=(--profile experiments/profiles/slurm) ;;
+  *) echo "experiments: PROFILE=$PROFILE: expected local or slurm" >&2; exit 2 ;;
+esac
+[ ${#cfg[@]} -gt 0 ] && args+=(--config "${cfg[@]}")
+# bad input (an unknown experiment or kernel, a missing binary): one line and exit 2, from
+# a dry run that only parses the workflow and builds its job graph
+chk=$(mktemp)
+if ! snakemake "${args[@]}" --dry-run --quiet all >"$chk" 2>&1; then
+  msg=$(grep -A1 -m1 -E '^(ExpError|[A-Za-z]+Error)' "$chk" | tail -n1)
+  echo "experiments: ${msg:-$(tail -n1 "$chk")}" >&2
+  rm -f "$chk"
+  exit 2
+fi
+rm -f "$chk"
+t0=$(date +%s.%N)
+# shellcheck disable=SC2086
+snakemake "${args[@]}" ${SNAKEARGS:-}
+rc=$?
+t1=$(date +%s.%N)
+wall=$(python3 -c "print(f'{$t1 - $t0:.0f}')")
+rep=$(realpath -m "${REPORT:-$TOP/build/report}")
+if [ $rc = 0 ]; then
+  echo "experiments: done in $wall s wall; report: $rep/index.md"
+else
+  echo "experiments: snakemake exited $rc after $wall s (its log is above)" >&2
+fi
+exit $rc

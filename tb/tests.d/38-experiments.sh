@@ -1,0 +1,143 @@
+# 38-experiments.sh (sourced by tb/run_tests.sh): the experiment layer (experiments/).
+# A small set of seed 000's experiments (fig14_final and fig13_bypass on 3 kernels at
+# 0.02 x the seed's inputs) through Snakemake: every result follows docs/results-format.md;
+# a second run does nothing; runs shared between experiments run once; a rebuilt binary
+# with the same bytes re-runs nothing, one with other bytes re-runs everything; the report
+# comes out byte for byte the same from the same results; load.py gives the table; the
+# claims' quotes are at their seed lines (and a moved one is caught); verdicts follow
+# their thresholds; bad input is one line and exit 2; then the Slurm path for real
+# (experiments/slurm_test.sh: a private single-node Slurm, results equal to a local run's).
+# run_tests: beside (mostly waiting on Slurm's job status; the runs are small)
+echo "== experiments (Snakemake workflow, results format, report, claims' verdicts; Slurm)"
+EXPT=$B/test/exp
+rm -rf "$EXPT" && mkdir -p "$EXPT"
+cp "$B/bin/gpusim" "$EXPT/gpusim"
+exp_snake() { # exp_snake LOG CONFIG...: the workflow on the test's results, report and binary
+  local log=$1; shift
+  snakemake -s experiments/Snakefile --cores 2 --config results="$TOP_ABS/$EXPT/res" report="$TOP_ABS/$EXPT/rep" \
+    gpusim="$TOP_ABS/$EXPT/gpusim" scale=0.02 kernels=atax,2mm,syrk "$@" >"$log" 2>&1
+}
+TOP_ABS=$(pwd)
+exp_ran() { grep -c '^rule run:\|^localrule run:' "$1"; }  # gpusim runs a Snakemake log shows
+exp_first() {
+  exp_snake "$EXPT/first.log" exp=fig14_final || { tail -n 20 "$EXPT/first.log"; return 1; }
+  local n; n=$(exp_ran "$EXPT/first.log")
+  echo "first run: $n gpusim runs (3 kernels x 2 presets x 2 designs = 12)"
+  [ "$n" = 12 ] && python3 experiments/bin/check_results.py "$EXPT/res" --expect 12
+}
+check exp_workflow exp_first
+exp_cached() {
+  find "$EXPT/res/runs" -name '*.json' -exec md5sum {} + | sort >"$EXPT/before.md5"
+  exp_snake "$EXPT/second.log" exp=fig14_final || return 1
+  find "$EXPT/res/runs" -name '*.json' -exec md5sum {} + | sort >"$EXPT/after.md5"
+  echo "second run: $(exp_ran "$EXPT/second.log") gpusim runs; $(grep -c . "$EXPT/after.md5") results unchanged: $(cmp -s "$EXPT/before.md5" "$EXPT/after.md5" && echo yes || echo no)"
+  [ "$(exp_ran "$EXPT/second.log")" = 0 ] && cmp -s "$EXPT/before.md5" "$EXPT/after.md5"
+}
+check exp_cached exp_cached
+exp_shared() { # fig13_bypass's bars: atax-S 2mm-S syrk-S syrk-L; its Base and final-design runs exist
+  exp_snake "$EXPT/shared.log" exp=fig14_final,fig13_bypass || return 1
+  local n; n=$(exp_ran "$EXPT/shared.log")
+  echo "adding fig13_bypass: $n new gpusim runs (4 bars x 2 new designs = 8; Base and the final design shared)"
+  [ "$n" = 8 ] && python3 experiments/bin/check_results.py "$EXPT/res" --expect 20
+}
+check exp_shared_runs exp_shared
+exp_binary() {
+  touch "$EXPT/gpusim"
+  exp_snake "$EXPT/touched.log" exp=fig14_final || return 1
+  local same; same=$(exp_ran "$EXPT/touched.log")
+  printf '\0' >>"$EXPT/gpusim"  # other bytes (a trailing byte: the program still runs)
+  exp_snake "$EXPT/changed.log" exp=fig14_final || return 1
+  local changed; changed=$(exp_ran "$EXPT/changed.log")
+  echo "binary touched, same bytes: $same runs; binary with other bytes: $changed runs (of 12)"
+  [ "$same" = 0 ] && [ "$changed" = 12 ]
+}
+check exp_rerun_on_binary exp_binary
+exp_report_bytes() {
+  cp -r "$EXPT/rep" "$EXPT/rep-first"
+  rm -rf "$EXPT/rep"
+  exp_snake "$EXPT/report.log" exp=fig14_final,fig13_bypass || return 1
+  exp_snake "$EXPT/report2.log" exp=fig14_final,fig13_bypass --forcerun table report || return 1
+  diff -r "$EXPT/rep-first" "$EXPT/rep" >/dev/null 2>&1 || true  # the first report had one experiment only
+  cp -r "$EXPT/rep" "$EXPT/rep-a"
+  exp_snake "$EXPT/report3.log" exp=fig14_final,fig13_bypass --forcerun table report || return 1
+  diff -r "$EXPT/rep-a" "$EXPT/rep" && echo "report regenerated from the same results: identical bytes ($(find "$EXPT/rep" -type f | wc -l) files)" &&
+    python3 - "$EXPT/rep" <<'EOF'
+import json, os, sys, xml.dom.minidom
+rep = sys.argv[1]
+for e in ("fig14_final", "fig13_bypass"):
+    xml.dom.minidom.parse(os.path.join(rep, e, "speedup.svg"))
+    png = open(os.path.join(rep, e, "speedup.png"), "rb").read()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000, e
+    rows = [l for l in open(os.path.join(rep, e, "table.csv")) if l.strip()]
+    assert len(rows) == 1 + {"fig14_final": 12, "fig13_bypass": 16}[e], (e, len(rows))
+idx = open(os.path.join(rep, "index.md")).read()
+v = json.load(open(os.path.join(rep, "verdicts.json")))
+ran = [x for x in v if x["verdict"] != "not run"]
+assert all(x["verdict"] in ("holds", "direction holds", "does not hold") for x in ran)
+assert {x["experiment"] for x in ran} <= {"fig14_final", "fig13_bypass"} and len(ran) >= 10, len(ran)
+for x in ran:
+    assert f"| {x['id']} |" in idx and f"**{x['verdict']}**" in idx
+print(f"SVGs parse, PNGs written, tables complete; {len(ran)} claims judged, {len(v) - len(ran)} not run here")
+EOF
+}
+check exp_report_deterministic exp_report_bytes
+exp_load() {
+  python3 experiments/load.py "$EXPT/res" --csv "$EXPT/all.csv" &&
+    python3 - "$EXPT/res" "$EXPT/all.csv" <<'EOF'
+import csv, sys
+sys.path.insert(0, "experiments")
+import load
+df = load.frame(sys.argv[1])
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert len(df) == len(rows) == 20, (len(df), len(rows))
+for col in ("run.preset", "run.workload", "run.design", "git.commit", "config.l1.size", "config.mrpb.Bypass", "ipc_thread", "l1_misses"):
+    assert col in df.columns, col
+s = df[df["run.workload"] == "atax"]
+assert set(s["run.preset"]) == {"base-s", "base-l"}, set(s["run.preset"])
+assert (df[df["run.preset"] == "base-l"]["config.l1.size"] == 49152).all()
+print(f"load.frame: {len(df)} runs x {len(df.columns)} columns; the CSV has the same rows")
+EOF
+}
+check exp_load_table exp_load
+exp_claims() {
+  python3 - <<'EOF'
+import copy, os, sys
+sys.path.insert(0, "experiments/lib")
+import gexp, greport
+claims, tol = greport.load_claims(["experiments/claims/seed000.json"])
+missing = [c["id"] for c in claims if not greport.quote_found(c)]
+print(f"{len(claims)} claims of seed 000; quotes not found at their line: {missing or 'none'}")
+moved = copy.deepcopy(claims[0]); moved["line"] += 40
+assert not greport.quote_found(moved), "a claim moved 40 lines was still found"
+# verdicts follow the thresholds (tolerance 10%)
+c = {"holds_if": ["~", 2.0], "direction_if": [">", 1.0]}
+assert gexp.verdict(c, 2.15, 0.1) == "holds" and gexp.verdict(c, 1.5, 0.1) == "direction holds"
+assert gexp.verdict(c, 0.9, 0.1) == "does not hold" and gexp.verdict(c, 2.3, 0.1) == "direction holds"
+assert gexp.verdict({"holds_if": ["<=", 1.05]}, 1.2, 0.1) == "does not hold"
+assert gexp.verdict({"holds_if": ["~", 0.3]}, -0.1, 0.1) == "does not hold"
+sys.exit(1 if missing else 0)
+EOF
+}
+check exp_claims_quoted exp_claims
+bad_line exp_bad_name "unknown experiment 'nosuch'" env EXP=nosuch RESULTS="$EXPT/res" REPORT="$EXPT/rep" experiments/run.sh
+bad_line exp_bad_kernel "unknown kernel 'foo'" env EXP=fig14_final KERNELS=foo RESULTS="$EXPT/res" REPORT="$EXPT/rep" experiments/run.sh
+bad_line exp_bad_scale "scale 'huge'" env EXP=fig14_final EXPSCALE=huge RESULTS="$EXPT/res" REPORT="$EXPT/rep" experiments/run.sh
+bad_line exp_load_bad_dir "no runs/ folder" python3 experiments/load.py "$EXPT/nothing-here"
+exp_bad_result() { # a doctored result (the resolved configuration disagrees with its design) is found
+  local f; f=$(find "$EXPT/res/runs/base-s/atax" -name 'mrpb=on.json' | head -n1)
+  mkdir -p "$EXPT/doctored/runs/base-s/atax/x0.02/s1"
+  sed 's/"mrpb": "on"/"mrpb": "off"/' "$f" >"$EXPT/doctored/runs/base-s/atax/x0.02/s1/mrpb=on.json"
+  python3 experiments/bin/check_results.py "$EXPT/doctored"
+  [ $? = 1 ]
+}
+check exp_results_checker_catches exp_bad_result
+# the Slurm path: its own PASS/FAIL lines become checks
+if experiments/slurm_test.sh >"$L/exp_slurm.log" 2>&1; then slurm_rc=0; else slurm_rc=$?; fi
+grep -E '^slurm-test: (PASS|FAIL)' "$L/exp_slurm.log" | while read -r _ r n; do echo "$r exp_$n"; done
+grep -E '^slurm-test: [0-9]+ (of|Slurm|run)|single-node|exited' "$L/exp_slurm.log" | sed 's/^/    /'
+pass=$((pass + $(grep -c '^slurm-test: PASS' "$L/exp_slurm.log")))
+fail=$((fail + $(grep -c '^slurm-test: FAIL' "$L/exp_slurm.log")))
+if [ $slurm_rc = 2 ]; then
+  fail=$((fail + 1)); echo "FAIL exp_slurm_started: $(tail -n1 "$L/exp_slurm.log") (log: $L/exp_slurm.log)"
+fi
+unset EXPT TOP_ABS slurm_rc
