@@ -309,28 +309,28 @@ bad_line bad_block "unknown block 'nosuch'" tb/run nosuch --mode c
 # the other areas (GPU model, VPI/cocotb, synthesis flow) add their checks as fragments
 # tb/tests.d/NN-name.sh, sourced here in order; they use check / expect_fail above and
 # loop over $TEST_BLOCKS (manifest B loads a block's manifest)
-# A fragment marked "# run_tests: beside" is mostly one core at a time: it runs in the
-# background beside the fragments after it (one such fragment at a time: a second one
-# first waits for the first), its output held and printed, its counts added, when it is
-# joined: before the next "beside" fragment, or at the end.
-bg_pid="" bg_out=""
-bg_join() {
-  [ -n "$bg_pid" ] || return 0
-  wait "$bg_pid"
-  grep -v '^__counts ' "$bg_out"
-  local c; c=$(grep '^__counts ' "$bg_out" | tail -n1)
+# A fragment marked "# run_tests: beside" is mostly one core at a time (or mostly waiting):
+# it runs in the background beside the fragments after it, at most two such fragments at
+# once (a third first joins the oldest), its output held and printed, its counts added,
+# when it is joined: when a third one starts, or at the end.
+bg_pids=() bg_outs=()
+bg_join() { # join the oldest background fragment
+  [ ${#bg_pids[@]} -gt 0 ] || return 0
+  wait "${bg_pids[0]}"
+  grep -v '^__counts ' "${bg_outs[0]}"
+  local c; c=$(grep '^__counts ' "${bg_outs[0]}" | tail -n1)
   if [ -n "$c" ]; then set -- $c; pass=$((pass + $2)); fail=$((fail + $3))
-  else fail=$((fail + 1)); echo "FAIL background fragment ended without its counts (log: $bg_out)"; fi
-  bg_pid=""
+  else fail=$((fail + 1)); echo "FAIL background fragment ended without its counts (log: ${bg_outs[0]})"; fi
+  bg_pids=("${bg_pids[@]:1}") bg_outs=("${bg_outs[@]:1}")
 }
 for frag in tb/tests.d/*.sh; do
   [ -e "$frag" ] || continue
   if grep -q '^# run_tests: beside' "$frag"; then
-    bg_join
+    [ ${#bg_pids[@]} -ge 2 ] && bg_join
     bg_out=$L/bg-$(basename "$frag" .sh).out
     # shellcheck disable=SC1090
     ( pass=0; fail=0; t1=$(date +%s); . "$frag"; echo "    (ran in the background beside the next sections: $(( $(date +%s) - t1 )) s)"; echo "__counts $pass $fail" ) >"$bg_out" 2>&1 &
-    bg_pid=$!
+    bg_pids+=($!) bg_outs+=("$bg_out")
     echo "   ($(basename "$frag") started in the background at $(( $(date +%s) - t0 )) s; its results follow when it is joined)"
     continue
   fi
@@ -339,7 +339,7 @@ for frag in tb/tests.d/*.sh; do
   . "$frag"
 done
 at
-bg_join
+while [ ${#bg_pids[@]} -gt 0 ]; do bg_join; done
 
 echo "== done in $(( $(date +%s) - t0 )) s; the slowest checks (s):"
 sort -rn "$L/times.tsv" | head -n 8 | awk -F'\t' '{ printf "    %4d %s\n", $1, $2 }'

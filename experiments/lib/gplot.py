@@ -25,15 +25,28 @@ def _save(fig, png, svg):
     plt.close(fig)
 
 
+TICKS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 1, 1.02, 1.05, 1.1, 1.2, 1.5, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100]
+
+
 def _limits(ax, values):
+    """log y limits around the values (and 1x), labelled at round speedups"""
     v = [x for x in values if x and x > 0]
     lo, hi = min(v + [1.0]), max(v + [1.0])
-    ax.set_ylim(10 ** (math.floor(math.log10(lo) * 4) / 4 - 0.05), 10 ** (math.ceil(math.log10(hi) * 4) / 4 + 0.05))
+    pad = max(0.02, 0.06 * (math.log10(hi) - math.log10(lo)))
+    ylo, yhi = 10 ** (math.log10(lo) - pad), 10 ** (math.log10(hi) + pad)
+    ax.set_ylim(ylo, yhi)
+    ticks = [t for t in TICKS if ylo <= t <= yhi]
+    while len(ticks) > 9:  # thin out: keep 1x, drop every other one
+        ticks = [t for i, t in enumerate(ticks) if t == 1 or i % 2 == 0]
+    ax.set_yticks(ticks)
+    ax.yaxis.set_minor_locator(matplotlib.ticker.NullLocator())
 
 
 def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
     if e["plot"].get("factorial"):
         return _factorial(e, meas, designs, png, svg)
+    if e["plot"].get("interaction"):
+        return _interaction(e, meas, png, svg, scale_txt)
     gm_rows = [(lbl, p, c) for lbl, p, c in groups if c is None]  # the overall GM of each preset (and all bars)
     xs = [gexp.bar_name(p, k) for p, k in bars] + [lbl for lbl, _, _ in gm_rows]
     n = len(designs)
@@ -78,7 +91,6 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
     ax.set_ylabel(f"speedup over {e['baseline']} (IPC, log)")
     ax.set_title(f"{e['where']}: {e['title']} (x{scale_txt} inputs)")
     ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
-    ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
     ax.legend(fontsize=7, ncol=min(5, n + 2), loc="lower left", bbox_to_anchor=(0, 1.08), frameon=False)
     ax.grid(axis="y", which="major", linewidth=0.3)
     fig.tight_layout()
@@ -98,5 +110,35 @@ def _factorial(e, meas, designs, png, svg):
     ax.set_ylabel(f"geomean speedup over {e['baseline']} (log)")
     ax.set_title(f"{e['where']}: {e['title']}")
     ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
+    fig.tight_layout()
+    _save(fig, png, svg)
+
+
+def _interaction(e, meas, png, svg, scale_txt):
+    """two design dimensions: x = one (e.g. the drain policy), a bar per value of the other
+    (e.g. bypass), the geometric mean over each class's bars and over all, a panel each"""
+    it = e["plot"]["interaction"]
+    xs, series = it["x"], it["series"]
+    panels = [("CI", "CI"), ("IW", "IW"), ("XW", "XW"), ("all bars", None)]
+    fig, axes = plt.subplots(1, len(panels), figsize=(13, 3.4), sharey=True)
+    cmap = plt.get_cmap("tab10")
+    allv = []
+    for ax, (title, cls) in zip(axes, panels):
+        w = 0.8 / len(series)
+        for i, sname in enumerate(series):
+            vals = [meas.gm(e["name"], it["label"].format(x=x, s=sname), None, cls) for x in xs]
+            allv += vals
+            ax.bar([j - 0.4 + w * (i + 0.5) for j in range(len(xs))], [v - 1.0 for v in vals], w * 0.95,
+                   bottom=1.0, color=cmap(i), label=sname)
+        ax.set_yscale("log")
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_xticks(range(len(xs)))
+        ax.set_xticklabels(xs, rotation=45, ha="right")
+        ax.set_title(f"geomean, {title}")
+    _limits(axes[0], allv)
+    axes[0].yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
+    axes[0].set_ylabel(f"speedup over {e['baseline']} (log)")
+    axes[0].legend(fontsize=7, frameon=False, loc="upper left")
+    fig.suptitle(f"{e['where']}: {e['title']} (x{scale_txt} inputs)", fontsize=9)
     fig.tight_layout()
     _save(fig, png, svg)

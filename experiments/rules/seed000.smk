@@ -81,7 +81,8 @@ gexp.experiment(
                                      ("longest", "longest", "off"), ("greedy longest", "longest", "on"),
                                      ("rr", "rr", "off"), ("greedy rr", "rr", "on"))
                     for bn, b in (("no bypass", "off"), ("bypass", "assoc"))}),
-    pairs=SWEEP, plot={"wide": True})
+    pairs=SWEEP, plot={"interaction": {"x": ["fixed", "greedy fixed", "longest", "greedy longest", "rr", "greedy rr"],
+                                       "series": ["no bypass", "bypass"], "label": "{x}, {s}"}})
 
 gexp.experiment(
     "fig16_sched", seed="000", where="sec. 5.7, Figure 16", title="MRPB over the LRR and GTO warp schedulers",
