@@ -35,10 +35,12 @@ def _limits(ax, values):
     pad = max(0.02, 0.06 * (math.log10(hi) - math.log10(lo)))
     ylo, yhi = 10 ** (math.log10(lo) - pad), 10 ** (math.log10(hi) + pad)
     ax.set_ylim(ylo, yhi)
-    ticks = [t for t in TICKS if ylo <= t <= yhi]
-    while len(ticks) > 9:  # thin out: keep 1x, drop every other one
-        ticks = [t for i, t in enumerate(ticks) if t == 1 or i % 2 == 0]
-    ax.set_yticks(ticks)
+    gap = (math.log10(yhi) - math.log10(ylo)) / 9  # labels at least a ninth of the axis apart
+    ticks = [1.0]
+    for t in sorted((t for t in TICKS if ylo <= t <= yhi), key=lambda t: abs(math.log10(t))):
+        if all(abs(math.log10(t) - math.log10(k)) >= gap for k in ticks):
+            ticks.append(t)
+    ax.set_yticks(sorted(ticks))
     ax.yaxis.set_minor_locator(matplotlib.ticker.NullLocator())
 
 
@@ -100,7 +102,12 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
 def _factorial(e, meas, designs, png, svg):
     g = sorted(((meas.gm(e["name"], d), d) for d in designs), reverse=True)
     fig, ax = plt.subplots(figsize=(12, 4))
-    ax.bar(range(len(g)), [v for v, _ in g], 0.8, color="tab:blue")
+    groups = sorted({d.rsplit("/", 1)[-1] for _, d in g})  # colour by the last dimension (bypass)
+    cmap = plt.get_cmap("tab10")
+    for i, grp in enumerate(groups):
+        idx = [j for j, (_, d) in enumerate(g) if d.rsplit("/", 1)[-1] == grp]
+        ax.bar(idx, [g[j][0] - 1.0 for j in idx], 0.8, bottom=1.0, color=cmap(i), label=grp)
+    ax.legend(fontsize=7, frameon=False)
     ax.set_yscale("log")
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_xticks(range(len(g)))
