@@ -177,7 +177,8 @@ def index(selected, results, report, gpusim, scale, claim_files, out_index, out_
           "A claim holds when its measure meets `holds if`; its direction holds when only `direction if` is met "
           "(for example a speedup above 1x but short of the seed's figure); `~` means within "
           f"{int(round(100 * min(tol.values() or [0.2])))}% either way. The thresholds are fixed in "
-          "experiments/claims/ from the seed's words, before and independent of the results.", "",
+          "experiments/claims/ from the seed's words before these runs (its `about` says which results were "
+          "known earlier) and are never moved toward the seed.", "",
           "| claim | seed, where | the seed's words | measured | holds if | direction if | verdict | measure |",
           "|---|---|---|---:|---|---|---|---|"]
     tally = {}
