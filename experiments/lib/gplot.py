@@ -2,7 +2,7 @@
 
 Kernels on the x axis in the seed's order (CI, IW, XW of each preset), then the
 geometric means; one bar per design; speedup over the baseline on a log y axis, 1x drawn;
-the seed's own figures marked where it gives them (plot={'seed_gm': {preset: x},
+the seed's own figures marked where it gives them (plot={'seed_gm': {preset: x or {design: x}},
 'seed_max': x}). Experiments with many designs (plot={'factorial': True}) get one bar
 per design, its geometric mean, sorted."""
 import math
@@ -63,16 +63,23 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
         ax.bar(pos, [v - 1.0 for v in vals], width * 0.95, label=d, color=cmap(i % cmap.N), bottom=1.0)
     ax.set_yscale("log")
     ax.axhline(1.0, color="black", linewidth=0.8)
+    # the seed's geometric means: {preset: x} marks the whole GM group (one design), or
+    # {preset: {design: x}} one design's bar in it
     seed_gm = e["plot"].get("seed_gm", {})
     marked = False
     for j, (lbl, p, c) in enumerate(gm_rows):
-        if p in seed_gm:
+        marks = seed_gm.get(p)
+        if marks is None:
+            continue
+        if not isinstance(marks, dict):
+            marks = {None: marks}
+        for d, val in marks.items():
             x = len(bars) + j
-            ax.plot([x - 0.4, x + 0.4], [seed_gm[p]] * 2, color="red", linewidth=2,
-                    label=None if marked else "seed's figure")
-            ax.annotate(f"seed {seed_gm[p]:g}x", (x, seed_gm[p]), textcoords="offset points", xytext=(0, 4),
+            x0, x1 = (x - 0.4, x + 0.4) if d is None else (x - 0.4 + width * designs.index(d), x - 0.4 + width * (designs.index(d) + 1))
+            ax.plot([x0, x1], [val] * 2, color="red", linewidth=2, label=None if marked else "seed's figure")
+            ax.annotate(f"seed {val:g}x", ((x0 + x1) / 2, val), textcoords="offset points", xytext=(0, 4),
                         ha="center", color="red", fontsize=7)
-            allv.append(seed_gm[p])
+            allv.append(val)
             marked = True
     if "seed_max" in e["plot"]:
         m = e["plot"]["seed_max"]

@@ -95,7 +95,7 @@ gexp.experiment(
     "cache_alternatives", seed="000", where="sec. 5.8 and 6", title="MRPB against a 64-way L1 and a 20 KB 5-way L1",
     setup="Base-S; a 16 KB 64-way L1 (1-cycle hit, as every L1 here), a 20 KB 5-way L1, and the final MRPB",
     designs={"Base": {}, "MRPB": FINAL, "64-way L1": {"l1.assoc": 64}, "20 KB 5-way L1": {"l1.size": 20480, "l1.assoc": 5}},
-    pairs=S12)
+    pairs=S12, plot={"seed_gm": {"base-s": {"20 KB 5-way L1": 1.2}}})
 
 # the stretch: Table 4's four discrete dimensions in full (3 x 6 x 2 x 3 = 108 designs) at depth 8 and
 # latency 5, on the 12 kernels at a reduced scale; not in the default set (EXP=factorial)
