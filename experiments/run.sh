@@ -16,7 +16,8 @@ cfg=()
 [ -n "${KERNELS:-}" ] && cfg+=("kernels=$KERNELS")
 [ -n "${RESULTS:-}" ] && cfg+=("results=$(realpath -m "$RESULTS")")
 [ -n "${REPORT:-}" ] && cfg+=("report=$(realpath -m "$REPORT")")
-args=(-s experiments/Snakefile)
+# re-run on the binary's stamp and the run's file name only (see experiments/Snakefile)
+args=(-s experiments/Snakefile --rerun-triggers mtime input)
 case "${PROFILE:-}" in
   "" | local) args+=(--cores "${JOBS:-all}") ;;
   slurm) args+=(--profile experiments/profiles/slurm) ;;

@@ -92,11 +92,11 @@ for j in $ids; do grep -q "_job_complete: JobId=$j WEXITSTATUS 0" "$WORK/log/slu
 say "$ok of $n Slurm jobs completed with exit status 0 in slurmctld's log (job ids $(echo $ids | tr '\n' ' '))"
 check slurm_jobs_completed "[ $n -gt 0 ] && [ $ok = $n ]"
 # every job's own log: Snakemake's job step ran the rule inside the Slurm job and finished it
-nlog=$(grep -l 'Finished jobid: 0 (Rule: run)' $(find "$WORK/slurm-logs" -name '*.log') 2>/dev/null | wc -l)
+nlog=$(find "$WORK/slurm-logs" -name '*.log' -exec grep -l 'Finished jobid: 0 (Rule: run)' {} + 2>/dev/null | wc -l)
 say "$nlog Slurm job logs in $WORK/slurm-logs show the rule finished inside the job"
 check slurm_job_logs "[ $nlog = $n ]"
 # the same experiment locally: the same results (counters) and the same report
-(cd "$TOP" && snakemake -s experiments/Snakefile --cores 2 --config "${small[@]}" results="$WORK/res-local" \
+(cd "$TOP" && snakemake -s experiments/Snakefile --cores 2 --rerun-triggers mtime input --config "${small[@]}" results="$WORK/res-local" \
   report="$WORK/rep-local") >"$WORK/snakemake-local.log" 2>&1
 check local_workflow "[ $? = 0 ]"
 same_counters() {

@@ -37,6 +37,10 @@ class NotRun(ExpError):
     """a measure needs an experiment that was not selected"""
 
 
+class NoBars(ExpError):
+    """a measure's selection (preset, class) has no bars in this run (KERNELS= left them out)"""
+
+
 # ---- gpusim's parameter table (for the design keys and for checking --set values)
 _PARAMS = None
 
@@ -61,6 +65,8 @@ def design_key(sets, gpusim):
     at their default are dropped, the rest sorted; 'base' when nothing is left"""
     params = gpusim_params(gpusim)
     keep = []
+    # a block given another preset keeps every parameter: the table's defaults are preset final's
+    other_preset = {k.split(".")[0] for k, v in sets.items() if k.endswith(".preset") and str(v) != params.get(k, ("", ""))[1]}
     for k, v in sorted(sets.items()):
         v = str(v)
         if k not in params:
@@ -68,7 +74,7 @@ def design_key(sets, gpusim):
         if re.search(r"[,/\s]", k + v):
             raise ExpError(f"design parameter {k}={v}: no ',', '/' or spaces allowed")
         blockparam = "." in k and k.split(".")[0] in params and params[k.split(".")[0]][0] == "off|on"
-        if blockparam and params[k][1] == v:
+        if blockparam and params[k][1] == v and k.split(".")[0] not in other_preset:
             continue
         keep.append(f"{k}={v}")
     return ",".join(keep) if keep else "base"
@@ -184,6 +190,7 @@ def flat_row(d):
     row = {f"run.{k}": (",".join(v) if isinstance(v, list) else v) for k, v in d["run"].items()}
     row["git.commit"] = d["git"]["commit"]
     row["git.dirty"] = d["git"]["dirty"]
+    row["gpusim_sha256"] = d.get("gpusim_sha256")
     row["workload.class"] = d["workload"].get("class")
     for k, v in resolved_config(d["config"]).items():
         row[f"config.{k}"] = v
@@ -234,10 +241,13 @@ def exp_table(e, results, gpusim, scale_override=None):
     return tab
 
 
-def select(e, preset=None, cls=None, kernels=None):
-    return [(p, k) for p, k in e["pairs"]
-            if (preset is None or p == preset) and (cls is None or SEED_CLASSES[k] == cls)
-            and (kernels is None or k in kernels)]
+def select(e, preset=None, cls=None, kernels=None, need=False):
+    out = [(p, k) for p, k in e["pairs"]
+           if (preset is None or p == preset) and (cls is None or SEED_CLASSES[k] == cls)
+           and (kernels is None or k in kernels)]
+    if need and not out:
+        raise NoBars(f"{e['name']} has no bars of preset {preset or 'any'}, class {cls or 'any'} here")
+    return out
 
 
 class Measures:
@@ -259,6 +269,8 @@ class Measures:
             raise ExpError(f"unknown measure {fn!r}")
         try:
             return getattr(self, fn)(**spec)
+        except NoBars:
+            raise
         except TypeError as e:
             raise ExpError(f"measure {fn}: {e}")
         except KeyError as e:
@@ -273,22 +285,22 @@ class Measures:
     def min_ratio(self, exp, design, over, preset=None, cls=None):
         """the smallest over bars of speedup(design) / speedup(over)"""
         e, tab = self._get(exp)
-        return min(tab[design][pk]["speedup"] / tab[over][pk]["speedup"] for pk in select(e, preset, cls))
+        return min(tab[design][pk]["speedup"] / tab[over][pk]["speedup"] for pk in select(e, preset, cls, need=True))
 
     def gm(self, exp, design, preset=None, cls=None):
         e, tab = self._get(exp)
-        return geomean([tab[design][pk]["speedup"] for pk in select(e, preset, cls)])
+        return geomean([tab[design][pk]["speedup"] for pk in select(e, preset, cls, need=True)])
 
     def gm_ratio(self, exp, design, over, preset=None, cls=None):
         return self.gm(exp, design, preset, cls) / self.gm(exp, over, preset, cls)
 
     def max_speedup(self, exp, design, preset=None, cls=None):
         e, tab = self._get(exp)
-        return max(tab[design][pk]["speedup"] for pk in select(e, preset, cls))
+        return max(tab[design][pk]["speedup"] for pk in select(e, preset, cls, need=True))
 
     def min_speedup(self, exp, design, preset=None, cls=None):
         e, tab = self._get(exp)
-        return min(tab[design][pk]["speedup"] for pk in select(e, preset, cls))
+        return min(tab[design][pk]["speedup"] for pk in select(e, preset, cls, need=True))
 
     def count_above(self, exp, design, value, preset=None, cls=None):
         e, tab = self._get(exp)
@@ -299,6 +311,13 @@ class Measures:
         e, _ = self._get(exp)
         names = designs or [d for d in e["designs"] if d != e["baseline"]]
         return self.gm(exp, design, preset, cls) / max(self.gm(exp, d, preset, cls) for d in names)
+
+    def share_bars_best(self, exp, design, designs=None, preset=None, cls=None):
+        """share of bars on which design's speedup is the largest among designs"""
+        e, tab = self._get(exp)
+        names = designs or [d for d in e["designs"] if d != e["baseline"]]
+        pks = select(e, preset, cls, need=True)
+        return sum(1 for pk in pks if tab[design][pk]["speedup"] >= max(tab[d][pk]["speedup"] for d in names)) / len(pks)
 
     def gm_spread(self, exp, designs=None, preset=None, cls=None):
         """largest over smallest gm among designs (1.0: all equal)"""
@@ -311,7 +330,7 @@ class Measures:
         """share of bars whose speedups over designs stay within 1 +- tolerance of each other"""
         e, tab = self._get(exp)
         names = designs or [d for d in e["designs"] if d != e["baseline"]]
-        pks = select(e, preset, cls)
+        pks = select(e, preset, cls, need=True)
         flat = 0
         for pk in pks:
             v = [tab[d][pk]["speedup"] for d in names]
@@ -322,7 +341,7 @@ class Measures:
         """mean over bars of 1 - (sum of counters with design) / (with the baseline)"""
         e, tab = self._get(exp)
         r = []
-        for pk in select(e, preset, cls):
+        for pk in select(e, preset, cls, need=True):
             c, b = tab[design][pk]["counters"], tab[design][pk]["base_counters"]
             bs = sum(b[x] for x in counters)
             if bs:
@@ -347,14 +366,20 @@ def test(rel, measured, value, tol):
 RELS = ("~", ">", ">=", "<", "<=")
 
 
+def conditions(c):
+    """a holds_if / direction_if: [rel, value] or a list of them (all must be met)"""
+    return c if c and isinstance(c[0], list) else [c]
+
+
+def meets(c, measured, tol):
+    return all(test(rel, measured, val, tol) for rel, val in conditions(c))
+
+
 def verdict(claim, measured, tol):
     """'holds' when holds_if is met, 'direction holds' when only direction_if is,
     else 'does not hold'"""
-    rel, val = claim["holds_if"]
-    if test(rel, measured, val, tol):
+    if meets(claim["holds_if"], measured, tol):
         return "holds"
-    if "direction_if" in claim:
-        rel, val = claim["direction_if"]
-        if test(rel, measured, val, tol):
-            return "direction holds"
+    if "direction_if" in claim and meets(claim["direction_if"], measured, tol):
+        return "direction holds"
     return "does not hold"

@@ -104,8 +104,11 @@ def load_claims(paths):
                 for need in ("id", "seed", "section", "line", "quote", "experiment", "measure", "claimed", "holds_if", "why"):
                     if need not in c:
                         raise gexp.ExpError(f"claim {c.get('id', '?')}: no {need!r}")
-                if c["holds_if"][0] not in gexp.RELS or ("direction_if" in c and c["direction_if"][0] not in gexp.RELS):
-                    raise gexp.ExpError(f"claim {c['id']}: relation must be one of {' '.join(gexp.RELS)}")
+                for key in ("holds_if", "direction_if"):
+                    for cond in gexp.conditions(c.get(key, ["~", 1])):
+                        if len(cond) != 2 or cond[0] not in gexp.RELS or not isinstance(cond[1], (int, float)):
+                            raise gexp.ExpError(f"claim {c['id']}: {key} {cond!r}: expected [relation, number], "
+                                                f"relation one of {' '.join(gexp.RELS)}")
                 tol[c["id"]] = float(d.get("tolerance", 0.2))
                 out.append(c)
         except (OSError, ValueError, KeyError, TypeError) as ex:
@@ -116,7 +119,7 @@ def load_claims(paths):
 def quote_found(c, seeds=SEEDS):
     """the quote is in the seed's line `line` (a seed line is a paragraph), whitespace,
     typographic quotes and dashes and the seeds' $...$ math compared loosely"""
-    path = [os.path.join(seeds, f) for f in os.listdir(seeds) if f.startswith(c["seed"] + "_")]
+    path = [os.path.join(seeds, f) for f in os.listdir(seeds) if f.startswith(c["seed"] + "_")] if os.path.isdir(seeds) else []
     if not path:
         return False
     with open(path[0], encoding="utf-8") as f:
@@ -138,6 +141,9 @@ def evaluate(claims, tol, tables):
         except gexp.NotRun:
             out.append((c, None, "not run"))
             continue
+        except gexp.NoBars:
+            out.append((c, None, "no bars here"))
+            continue
         except gexp.ExpError as ex:
             raise gexp.ExpError(f"claim {c['id']}: {ex}")
         out.append((c, v, gexp.verdict(c, v, tol[c["id"]])))
@@ -145,8 +151,7 @@ def evaluate(claims, tol, tables):
 
 
 def rel_text(r):
-    rel, v = r
-    return f"{rel} {v:g}"
+    return " and ".join(f"{rel} {v:g}" for rel, v in gexp.conditions(r))
 
 
 def slowest(results, runs, n=10):
@@ -164,7 +169,7 @@ def slowest(results, runs, n=10):
     return rows, rows[:n]
 
 
-def index(selected, results, report, gpusim, scale, claim_files, out_index, out_verdicts):
+def index(selected, results, report, gpusim, scale, claim_files, out_index, out_verdicts, kernels=""):
     tables = {n: (gexp.EXPERIMENTS[n], gexp.exp_table(gexp.EXPERIMENTS[n], results, gpusim, scale)) for n in selected}
     claims, tol = load_claims(claim_files)
     ev = evaluate(claims, tol, tables)
@@ -173,6 +178,9 @@ def index(selected, results, report, gpusim, scale, claim_files, out_index, out_
          f"`{os.path.relpath(results, gexp.TOP)}/` (docs/results-format.md); every speedup is IPC over the "
          "experiment's baseline on the same preset and kernel, every average a geometric mean, as in the seeds. "
          "How the model compares with the seeds' simulator: docs/gpu-model.md, docs/deviations.md.", ""]
+    if scale or kernels:
+        L += [f"**Not the seeds' setting**: run with{' EXPSCALE=' + str(scale) if scale else ''}"
+              f"{' KERNELS=' + kernels if kernels else ''}; the verdicts below judge that run, not the seed's inputs.", ""]
     L += ["## The seeds' claims", "",
           "A claim holds when its measure meets `holds if`; its direction holds when only `direction if` is met "
           "(for example a speedup above 1x but short of the seed's figure); `~` means within "

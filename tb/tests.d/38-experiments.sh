@@ -14,7 +14,7 @@ rm -rf "$EXPT" && mkdir -p "$EXPT"
 cp "$B/bin/gpusim" "$EXPT/gpusim"
 exp_snake() { # exp_snake LOG CONFIG...: the workflow on the test's results, report and binary
   local log=$1; shift
-  snakemake -s experiments/Snakefile --cores 2 --config results="$TOP_ABS/$EXPT/res" report="$TOP_ABS/$EXPT/rep" \
+  snakemake -s experiments/Snakefile --cores 2 --rerun-triggers mtime input --config results="$TOP_ABS/$EXPT/res" report="$TOP_ABS/$EXPT/rep" \
     gpusim="$TOP_ABS/$EXPT/gpusim" scale=0.02 kernels=atax,2mm,syrk "$@" >"$log" 2>&1
 }
 TOP_ABS=$(pwd)
@@ -48,8 +48,13 @@ exp_binary() {
   printf '\0' >>"$EXPT/gpusim"  # other bytes (a trailing byte: the program still runs)
   exp_snake "$EXPT/changed.log" exp=fig14_final || return 1
   local changed; changed=$(exp_ran "$EXPT/changed.log")
-  echo "binary touched, same bytes: $same runs; binary with other bytes: $changed runs (of 12)"
-  [ "$same" = 0 ] && [ "$changed" = 12 ]
+  # the same bytes at another path (a moved checkout, another build folder): nothing runs
+  cp "$EXPT/gpusim" "$EXPT/gpusim-moved"
+  snakemake -s experiments/Snakefile --cores 2 --rerun-triggers mtime input --config results="$TOP_ABS/$EXPT/res" \
+    report="$TOP_ABS/$EXPT/rep" gpusim="$TOP_ABS/$EXPT/gpusim-moved" scale=0.02 kernels=atax,2mm,syrk exp=fig14_final >"$EXPT/moved.log" 2>&1 || return 1
+  local moved; moved=$(exp_ran "$EXPT/moved.log")
+  echo "binary touched, same bytes: $same runs; same bytes at another path: $moved runs; binary with other bytes: $changed runs (of 12)"
+  [ "$same" = 0 ] && [ "$moved" = 0 ] && [ "$changed" = 12 ]
 }
 check exp_rerun_on_binary exp_binary
 exp_report_bytes() {
@@ -122,10 +127,13 @@ bad_line exp_bad_scale "scale 'huge'" env EXP=fig14_final EXPSCALE=huge RESULTS=
 bad_line exp_load_bad_dir "no runs/ folder" python3 experiments/load.py "$EXPT/nothing-here"
 exp_bad_result() { # a doctored result (the resolved configuration disagrees with its design) is found
   local f; f=$(find "$EXPT/res/runs/base-s/atax" -name 'mrpb=on.json' | head -n1)
+  [ -n "$f" ] && grep -q '"mrpb": "on"' "$f" || { echo "no final-MRPB atax result to doctor"; return 1; }
   mkdir -p "$EXPT/doctored/runs/base-s/atax/x0.02/s1"
   sed 's/"mrpb": "on"/"mrpb": "off"/' "$f" >"$EXPT/doctored/runs/base-s/atax/x0.02/s1/mrpb=on.json"
-  python3 experiments/bin/check_results.py "$EXPT/doctored"
-  [ $? = 1 ]
+  python3 experiments/bin/check_results.py "$EXPT/doctored" >"$EXPT/doctored.out"
+  local rc=$?
+  cat "$EXPT/doctored.out"
+  [ $rc = 1 ] && grep -q "mrpb=on but the resolved configuration has mrpb='off'" "$EXPT/doctored.out"
 }
 check exp_results_checker_catches exp_bad_result
 # the Slurm path: its own PASS/FAIL lines become checks
@@ -136,5 +144,7 @@ pass=$((pass + $(grep -c '^slurm-test: PASS' "$L/exp_slurm.log")))
 fail=$((fail + $(grep -c '^slurm-test: FAIL' "$L/exp_slurm.log")))
 if [ $slurm_rc = 2 ]; then
   fail=$((fail + 1)); echo "FAIL exp_slurm_started: $(tail -n1 "$L/exp_slurm.log") (log: $L/exp_slurm.log)"
+elif [ $slurm_rc != 0 ] && ! grep -q '^slurm-test: FAIL' "$L/exp_slurm.log"; then
+  fail=$((fail + 1)); echo "FAIL exp_slurm_test: exited $slurm_rc without a FAIL line (log: $L/exp_slurm.log)"
 fi
 unset EXPT TOP_ABS slurm_rc
