@@ -13,9 +13,10 @@ EXPT=$B/test/exp
 rm -rf "$EXPT" && mkdir -p "$EXPT"
 cp "$B/bin/gpusim" "$EXPT/gpusim"
 exp_snake() { # exp_snake LOG CONFIG...: the workflow on the test's results, report and binary
+  # (EXP_GPUSIM: another path for the binary)
   local log=$1; shift
   snakemake -s experiments/Snakefile --cores 2 --rerun-triggers mtime input --config results="$TOP_ABS/$EXPT/res" report="$TOP_ABS/$EXPT/rep" \
-    gpusim="$TOP_ABS/$EXPT/gpusim" scale=0.02 kernels=atax,2mm,syrk "$@" >"$log" 2>&1
+    gpusim="${EXP_GPUSIM:-$TOP_ABS/$EXPT/gpusim}" scale=0.02 kernels=atax,2mm,syrk "$@" >"$log" 2>&1
 }
 TOP_ABS=$(pwd)
 exp_ran() { grep -c '^rule run:\|^localrule run:' "$1"; }  # gpusim runs a Snakemake log shows
@@ -50,8 +51,7 @@ exp_binary() {
   local changed; changed=$(exp_ran "$EXPT/changed.log")
   # the same bytes at another path (a moved checkout, another build folder): nothing runs
   cp "$EXPT/gpusim" "$EXPT/gpusim-moved"
-  snakemake -s experiments/Snakefile --cores 2 --rerun-triggers mtime input --config results="$TOP_ABS/$EXPT/res" \
-    report="$TOP_ABS/$EXPT/rep" gpusim="$TOP_ABS/$EXPT/gpusim-moved" scale=0.02 kernels=atax,2mm,syrk exp=fig14_final >"$EXPT/moved.log" 2>&1 || return 1
+  EXP_GPUSIM=$TOP_ABS/$EXPT/gpusim-moved exp_snake "$EXPT/moved.log" exp=fig14_final || return 1
   local moved; moved=$(exp_ran "$EXPT/moved.log")
   echo "binary touched, same bytes: $same runs; same bytes at another path: $moved runs; binary with other bytes: $changed runs (of 12)"
   [ "$same" = 0 ] && [ "$moved" = 0 ] && [ "$changed" = 12 ]
