@@ -70,6 +70,13 @@ typedef struct blk_kind {
     void (*c_tick)(void *state, const void *in);
     /* the C model's state probes (the RTL registers the port list names); may be NULL */
     void (*c_probe)(const void *state, void *probe);
+    /* functional coverage, may be NULL: cover_names {name, ..., NULL} (at most 64) are
+     * the block's policy branches and corner states; c_cover returns the ones this
+     * cycle reaches (bit i: cover_names[i]) from the state before the edge, the inputs
+     * and the outputs of this cycle. blkrun --cover counts them; make test fails if the
+     * block's lockstep runs together leave one at 0 (docs/verification.md, "Coverage") */
+    const char *const *cover_names;
+    uint64_t (*c_cover)(const void *state, const void *in, const void *out);
 } blk_kind;
 
 /* Where a port's value (one uint64_t, or `words` of them) lies in an in/out struct. */

@@ -7,6 +7,7 @@
  *          [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]
  *          [--probe-every N]   (state probes every N cycles; 0 off; default 1)
  *          [--sync]            (lockstep: no second thread for the RTL)
+ *          [--cover FILE]      (functional coverage: append the block's cover counts)
  *
  * Lockstep on random stimulus runs the RTL on a second thread (ls_opts.async) when the
  * machine has two cores and nothing is printed or traced each cycle; --sync keeps it
@@ -15,6 +16,10 @@
  *
  * --stats: after the run, how many cycles each output of up to 3 bits held each
  * value (which branches the traffic exercised).
+ *
+ * --cover FILE (or BLK_COVER=FILE in the environment, lockstep runs only): a second C
+ * model follows the run and counts the block's cover points (blk.h, c_cover); at the
+ * end one line per point, "cover BLOCK POINT COUNT", is appended to FILE.
  *
  * Exit: 0 all checks passed; 1 a mismatch or a failed expectation; 2 bad input.
  */
@@ -45,7 +50,8 @@ static void usage(FILE *f)
             "              (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])\n"
             "              [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]\n"
             "              [--probe-every N]  (lockstep: state probes every N cycles, 0 off; default 1)\n"
-            "              [--sync]           (lockstep: the RTL on the driver's thread)\n");
+            "              [--sync]           (lockstep: the RTL on the driver's thread)\n"
+            "              [--cover FILE]     (append the block's cover-point counts to FILE)\n");
 }
 
 
@@ -67,7 +73,9 @@ int main(int argc, char **argv)
     blk_port ports[BLK_MAX_PORTS];
     char err[BLK_ERR_LEN * 2], tag[256], cfgtxt[1024], base[1024], repro[3072];
     const char *preset = NULL, *config = NULL, *vec = NULL, *knobs = "", *fst = NULL;
-    const char *outdir = "build/mismatch";
+    const char *outdir = "build/mismatch", *cover = NULL;
+    void *cov_state = NULL, *cov_out = NULL;
+    uint64_t cov_n[64] = {0};
     uint64_t seed = 1, cycles = 100000, window = 200, cyc = 0, fails = 0, probe_every = 1;
     int i, np, print = 0, bench = 0, stats = 0, rc = 0, sync = 0;
     uint64_t hist[BLK_MAX_PORTS][8] = {{0}};
@@ -104,6 +112,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--knobs")) { NEED_V; knobs = v; }
         else if (!strcmp(a, "--fst")) { NEED_V; fst = v; }
         else if (!strcmp(a, "--out")) { NEED_V; outdir = v; }
+        else if (!strcmp(a, "--cover")) { NEED_V; cover = v; }
         else if (!strcmp(a, "--probe-every") || !strcmp(a, "--seed") || !strcmp(a, "--cycles") ||
                  !strcmp(a, "--window")) {
             /* ranges: probes 0..1e6 (0 off), window 1..1e5, seed and cycles any 64-bit */
@@ -158,6 +167,15 @@ int main(int argc, char **argv)
         if (!(st = so->create(cfg, seed, knobs, err, sizeof err))) {
             BAD("blkrun: %s\n", err);
         }
+    }
+
+    /* functional coverage: a C model of its own follows the run */
+    if (!cover && mode == BLK_MODE_LOCKSTEP && getenv("BLK_COVER") && *getenv("BLK_COVER"))
+        cover = getenv("BLK_COVER");
+    if (cover && k->c_cover && !bench) {
+        if (!(cov_state = calloc(1, k->state_size)) || !(cov_out = calloc(1, k->out_size)))
+            BAD("blkrun: out of memory\n");
+        k->c_init(cov_state, cfg);
     }
 
     /* how to reproduce, and where a mismatch goes (tb/run adds e.g. --rtl-dir) */
@@ -261,6 +279,12 @@ int main(int argc, char **argv)
                 rc = 1;
                 break;
             }
+            if (cov_state) {
+                uint64_t m;
+                k->c_eval(cov_state, in, cov_out);
+                for (m = k->c_cover(cov_state, in, cov_out); m; m &= m - 1) cov_n[__builtin_ctzll(m)]++;
+                k->c_tick(cov_state, in);
+            }
             if (vf) fails += (uint64_t)vec_check(vf, out, cyc, stderr);
             if (print) vec_print_cycle(stdout, ports, np, in, out);
             if (stats)
@@ -286,6 +310,26 @@ int main(int argc, char **argv)
                 (unsigned long long)(vf ? vec_checked(vf) : 0), (unsigned long long)fails,
                 vf ? " -- " : "", vf ? vec : "");
     }
+    if (cov_state && rc != 2) {
+        FILE *cf = fopen(cover, "a");
+        char buf[8192];
+        size_t at = 0;
+        if (!cf) {
+            fprintf(stderr, "blkrun: --cover %s: cannot append\n", cover);
+            if (!rc) rc = 2;
+        } else {
+            /* one write, so that parallel runs appending to one file do not interleave */
+            for (i = 0; k->cover_names[i] && i < 64 && at < sizeof buf; i++)
+                at += (size_t)snprintf(buf + at, sizeof buf - at, "cover %s %s %llu\n", k->name,
+                                       k->cover_names[i], (unsigned long long)cov_n[i]);
+            if (at > sizeof buf) at = sizeof buf;
+            setvbuf(cf, NULL, _IONBF, 0);
+            fwrite(buf, 1, at, cf);
+            fclose(cf);
+        }
+    }
+    free(cov_state);
+    free(cov_out);
     if (stats && !bench) {
         FILE *o = print ? stderr : stdout;
         fprintf(o, "  outputs over %llu cycles:", (unsigned long long)cyc);

@@ -177,6 +177,90 @@ static int cfg_check(const void *cfgv, char *err, size_t n)
     return 0;
 }
 
+/* Functional coverage (blk.h): the schemes' branches and corner states lockstep must reach. */
+static const char *const clams_mc_cover_names[] = {
+    "window_end",       /* a window ends: snapshot, clear, the PCR computation starts */
+    "window_end_arr",   /* an arrival at the window's last cycle: counted in the snapshot */
+    "win_saturated",    /* an arrival while the all-ranks window counter is at its top */
+    "upd_static",       /* Static: the thresholds reload their fixed values */
+    "semi_match",       /* Semi-Dyn: a k of Table 2 matches (Th_CR = k < 8) */
+    "semi_nomatch",     /* Semi-Dyn: none matches, Th_CR = 8 */
+    "dyn_match",        /* Dyn: a k matches, Th_SM = PCR(k) */
+    "dyn_nomatch",      /* Dyn: none matches, Th_CR = 8 and Th_SM = 0 */
+    "match_at_thsm",    /* the match is at its bound: PCR(k) equals Th_SM */
+    "thcr_raised",      /* an update raises Th_CR */
+    "thcr_lowered",     /* an update lowers Th_CR */
+    "thcr_min",         /* an update sets Th_CR to 1 (its bound) */
+    "dyn_thsm_up",      /* Dyn: an update raises Th_SM */
+    "dyn_thsm_down",    /* Dyn: an update lowers Th_SM */
+    "mode_frfcfs_busy", /* a bank holds requests, none critical: FR-FCFS order */
+    "mode_crit",        /* a bank in criticality mode */
+    "mode_local",       /* a bank in locality mode */
+    "mode_at_thsm",     /* a bank's critical share equals Th_SM exactly (criticality mode) */
+    "bank_full",        /* one bank holds the whole buffer (Buf requests) */
+    "arr_dep_same",     /* an arrival and a departure of the same bank and rank */
+    "occ_underflow",    /* a departure from an empty counter (no buffer reports it; it wraps) */
+    "bank_out_of_range", /* an arrival or departure names a bank >= Banks (ignored) */
+    "reset_busy",       /* reset while PCR(k) is being computed */
+    "reset_held",       /* reset while requests are buffered */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const clams_mc_state *s = sv;
+    const clams_mc_in *in = iv;
+    const clams_mc_out *out = ov;
+    const clams_mc_cfg *P = &s->cfg;
+    unsigned bm = (unsigned)bits_mask(clams_mc_bw(P)), held = 0;
+    unsigned arr = (unsigned)(in->arr_i & 1), ab = (unsigned)(in->arr_bank_i & bm), ar = (unsigned)(in->arr_rank_i & 7);
+    unsigned dep = (unsigned)(in->dep_i & 1), db = (unsigned)(in->dep_bank_i & bm), dr = (unsigned)(in->dep_rank_i & 7);
+    uint64_t m = 0;
+    for (unsigned i = 0; i < 8 * P->Banks; i++) held |= s->occ[i];
+    if (in->rst_i & 1) {
+        if (s->ck) m |= 1u << 22;
+        if (held) m |= 1u << 23;
+        return m;
+    }
+    if (s->cyc == P->Window - 1) m |= arr ? 1u << 0 | 1u << 1 : 1u << 0;
+    if (arr && s->wall == bits_mask(P->WinBits)) m |= 1u << 2;
+    /* the thresholds' update: PCR(8) done (as clams_mc_tick) */
+    if (s->ck == 8 && !s->go && s->div.done) {
+        uint8_t pcr[8];
+        unsigned cr, sm, sm0 = P->ThSM, at = 0;
+        memcpy(pcr, s->pcr, sizeof pcr);
+        pcr[7] = (uint8_t)(s->sall == 0 ? 0 : s->div.quo & 0x7f);
+        clams_mc_thresholds(P->Scheme, P->ThCR, P->ThSM, pcr, &cr, &sm);
+        for (unsigned k = 1; k <= 7 && P->Scheme != CLAMS_MC_STATIC; k++)
+            if (0 < pcr[k - 1] && pcr[k - 1] <= sm0 && sm0 < pcr[k]) {
+                at = pcr[k - 1] == sm0;
+                if (P->Scheme == CLAMS_MC_DYN) sm0 = pcr[k - 1];
+            }
+        if (P->Scheme == CLAMS_MC_STATIC) m |= 1u << 3;
+        else if (P->Scheme == CLAMS_MC_SEMI) m |= cr < 8 ? 1u << 4 : 1u << 5;
+        else m |= cr < 8 ? 1u << 6 : 1u << 7;
+        if (cr < 8 && at) m |= 1u << 8;
+        if (cr - 1 > s->thcr) m |= 1u << 9;
+        if (cr - 1 < s->thcr) m |= 1u << 10;
+        if (cr == 1) m |= 1u << 11;
+        if (P->Scheme == CLAMS_MC_DYN && sm > s->thsm) m |= 1u << 12;
+        if (P->Scheme == CLAMS_MC_DYN && sm < s->thsm) m |= 1u << 13;
+    }
+    for (unsigned b = 0; b < P->Banks; b++) {
+        unsigned pend = clams_mc_pending(s, b), crit = clams_mc_critical(s, b);
+        unsigned md = (unsigned)(out->mode_o >> (2 * b) & 3);
+        if (md == CLAMS_MODE_FRFCFS && pend) m |= 1u << 14;
+        if (md == CLAMS_MODE_CRIT) m |= 1u << 15;
+        if (md == CLAMS_MODE_LOCAL) m |= 1u << 16;
+        if (crit && 100 * crit == s->thsm * pend) m |= 1u << 17;
+        if (pend == P->Buf) m |= 1u << 18;
+    }
+    if (arr && dep && ab == db && ar == dr && ab < P->Banks) m |= 1u << 19;
+    if (dep && db < P->Banks && s->occ[8 * db + dr] == 0 && !(arr && ab == db && ar == dr)) m |= 1u << 20;
+    if ((arr && ab >= P->Banks) || (dep && db >= P->Banks)) m |= 1u << 21;
+    return m;
+}
+
 #define BLK_T_CFG clams_mc_cfg
 #define BLK_T_IN clams_mc_in
 #define BLK_T_OUT clams_mc_out
@@ -217,4 +301,6 @@ const blk_kind clams_mc_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    clams_mc_cover_names,
+    kind_cover,
 };

@@ -133,6 +133,108 @@ static void probe_fill(const void *sv, void *pv)
     for (unsigned b = 0; b < s->cfg.Banks; b++) p->streak[b] = s->streak[b];
 }
 
+/* Functional coverage (blk.h): the picker's policy branches and corner states lockstep must
+ * reach. */
+static const char *const clams_pick_cover_names[] = {
+    "all_blocked",       /* candidates, none eligible: every one a precharge of a row others hit */
+    "precharge_blocked", /* a precharge is held back: other requests hit the open row */
+    "class_over_age",    /* the class wins over age: an older eligible candidate waits */
+    "row_cmd_pick",      /* a precharge or activate is picked (no column command wins) */
+    "age_tie",           /* another eligible candidate has the pick's class and age: lowest slot */
+    "age_wrapped",       /* the pick's stamp lies past the arrival count (ages modulo 2^AgeW) */
+    "bank_conflict",     /* a bank offers a row hit and a row command at once */
+    "crit_over_hit",     /* CLAMS: a critical row command beats a non-critical row hit */
+    "crit_closes_row",   /* CLAMS criticality mode: a critical request closes a row others hit */
+    "hit_over_crit",     /* CLAMS, other modes: a non-critical row hit beats a critical row command */
+    "crit_at_thcr",      /* CLAMS: the pick is critical at the bound (rank - 1 = thcr_i) */
+    "modes_compete",     /* CLAMS: banks in criticality and locality mode both offer candidates */
+    "cap_pick",          /* FR-FCFS-Cap: a capped bank's request is picked in age order */
+    "cap_precharge",     /* FR-FCFS-Cap: a capped bank closes a row others still hit */
+    "streak_at_cap",     /* a bank's streak counter at Cap (its top) */
+    "streak_broken",     /* a streak ends: the bank serves a row command, or no miss waits */
+    "cand_not_held",     /* a candidate bit names an empty slot (ignored) */
+    "buffer_full",       /* every slot holds a request */
+    "slot_reuse",        /* a slot leaves and is filled again in one cycle */
+    "reset_busy",        /* reset while requests are held */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const clams_pick_state *s = sv;
+    const clams_pick_in *in = iv;
+    const clams_pick_cfg *P = &s->cfg;
+    uint64_t m = 0, am = bits_mask(P->AgeW), sm = bits_mask(clams_pick_sw(P)), pkey = 0;
+    uint32_t open_hit, miss, colb = 0, rowb = 0;
+    unsigned thcr = (unsigned)(in->thcr_i & 7), ncand = 0, held = 0, modes = 0, prank, pb;
+    pick_t p = choose(s, in);
+    (void)ov;
+    for (unsigned i = 0; i < P->Slots; i++) held += (unsigned)bit(s->v, i);
+    if (in->rst_i & 1) {
+        if (held) m |= 1u << 19;
+        return m;
+    }
+    banks_of(s, in, &open_hit, &miss);
+    pb = s->bank[p.slot];
+    prank = s->rank[p.slot];
+    /* the pick's key, as choose() forms it */
+    if (p.ok) {
+        unsigned cls = p.col << 1;
+        if (P->Algo == CLAMS_PICK_CAP && p.mode == 3) cls = 0;
+        else if (P->Algo == CLAMS_PICK_CLAMS && p.mode == 1) cls = (prank <= thcr) << 1 | p.col;
+        else if (P->Algo == CLAMS_PICK_CLAMS) cls = p.col << 1 | (prank <= thcr);
+        pkey = (uint64_t)cls << P->AgeW | ((s->cnt - s->stamp[p.slot]) & am);
+    }
+    for (unsigned i = 0; i < P->Slots; i++) {
+        if (!bit(in->cand_i, i)) continue;
+        if (!bit(s->v, i)) {
+            m |= 1u << 16;
+            continue;
+        }
+        unsigned b = s->bank[i];
+        if (b >= P->Banks) continue;
+        unsigned col = (unsigned)bit(in->col_i, i), crit = s->rank[i] <= thcr, mode = 0;
+        unsigned blocked = !col && (open_hit >> b & 1), elig = !blocked, cls = col << 1;
+        ncand++;
+        if (col) colb |= 1u << b;
+        else rowb |= 1u << b;
+        if (P->Algo == CLAMS_PICK_CAP && s->streak[b] >= P->Cap) {
+            elig = 1, cls = 0, mode = 3;
+        } else if (P->Algo == CLAMS_PICK_CLAMS) {
+            mode = (unsigned)(in->mode_i >> (2 * b) & 3);
+            if (mode == 1) elig = !blocked || crit, cls = crit << 1 | col;
+            else cls = col << 1 | crit;
+            modes |= 1u << mode;
+        }
+        if (blocked && !elig) m |= 1u << 1;
+        if (!elig || !p.ok || i == p.slot) continue;
+        uint64_t age = (s->cnt - s->stamp[i]) & am, key = (uint64_t)cls << P->AgeW | age;
+        if (age > (pkey & am)) m |= 1u << 2;
+        if (key == pkey) m |= 1u << 4;
+        if (P->Algo != CLAMS_PICK_CLAMS || cls >= pkey >> P->AgeW) continue; /* lost by class */
+        if (p.crit && !p.col && col && !crit) m |= 1u << 7;
+        if (!p.crit && p.col && !col && crit) m |= 1u << 9;
+    }
+    if (ncand && !p.ok) m |= 1u << 0;
+    if (p.ok && !p.col) m |= 1u << 3;
+    if (p.ok && s->stamp[p.slot] > s->cnt) m |= 1u << 5;
+    if (colb & rowb) m |= 1u << 6;
+    if (p.ok && p.mode == 1 && !p.col && (open_hit >> pb & 1)) m |= 1u << 8;
+    if (p.ok && p.crit && prank == thcr) m |= 1u << 10;
+    if ((modes & 6) == 6) m |= 1u << 11;
+    if (p.ok && p.mode == 3) m |= 1u << 12;
+    if (p.ok && p.mode == 3 && !p.col && (open_hit >> pb & 1)) m |= 1u << 13;
+    for (unsigned b = 0; b < P->Banks; b++) {
+        if (s->streak[b] == P->Cap) m |= 1u << 14;
+        if (s->streak[b] && (!(miss >> b & 1) || (p.ok && pb == b && !p.col))) m |= 1u << 15;
+    }
+    if (held == P->Slots) m |= 1u << 17;
+    if ((in->arr_i & 1) && (in->dep_i & 1) && (in->arr_slot_i & sm) == (in->dep_slot_i & sm) &&
+        (in->arr_slot_i & sm) < P->Slots)
+        m |= 1u << 18;
+    return m;
+}
+
 #define BLK_T_CFG clams_pick_cfg
 #define BLK_T_IN clams_pick_in
 #define BLK_T_OUT clams_pick_out
@@ -174,4 +276,6 @@ const blk_kind clams_pick_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    clams_pick_cover_names,
+    kind_cover,
 };

@@ -72,6 +72,58 @@ static void probe_fill(const void *sv, void *pv)
     p->rank[0] = s->rank;
 }
 
+/* Functional coverage (blk.h): the rank's branches and corner states lockstep must reach. */
+static const char *const clams_rank_cover_names[] = {
+    "epoch_end",          /* an epoch ends: the rank register takes the epoch's rank */
+    "idle_epoch",         /* it had no resident warp (L = 0): rank 8 */
+    "no_short",           /* no short-latency warp (S = 0, L > 0): rank 1 */
+    "rank1_share",        /* 0 < S/L <= 1/8: rank 1 by the ratio */
+    "rank_mid",           /* rank 2..7 */
+    "rank8_share",        /* 7/8 < S/L <= 1: rank 8 by the ratio */
+    "short_over_live",    /* S > L (counts no core reports): clamped to rank 8 */
+    "exact_eighth",       /* S/L exactly k/8 (0 < S <= L): the boundary takes the lower rank */
+    "rank_changed",       /* the new rank differs from the old */
+    "rank_held",          /* the new rank ties the old one */
+    "rank_swing",         /* rank 1 to rank 8 or back in one update */
+    "last_cycle_decides", /* the epoch's last cycle's counts change the rank */
+    "acc_top",            /* an accumulated sum reaches its width's top (Epoch x port maximum) */
+    "wild_counts",        /* a count above Warps, or short above live */
+    "reset_mid_epoch",    /* reset with an epoch under way (cycle or sums not 0) */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const clams_rank_state *s = sv;
+    const clams_rank_in *in = iv;
+    const clams_rank_cfg *c = &s->cfg;
+    uint64_t m = 0, cm = bits_mask(clams_rank_cw(c));
+    uint32_t live, shrt, li = (uint32_t)(in->live_i & cm), si = (uint32_t)(in->short_i & cm);
+    unsigned nr;
+    (void)ov;
+    if (in->rst_i & 1) {
+        if (s->cyc || s->acc_live || s->acc_short) m |= 1u << 14;
+        return m;
+    }
+    sums(s, in, &live, &shrt);
+    if (live == (uint32_t)(cm * c->Epoch) || shrt == (uint32_t)(cm * c->Epoch)) m |= 1u << 12;
+    if (li > c->Warps || si > c->Warps || si > li) m |= 1u << 13;
+    if (s->cyc != c->Epoch - 1) return m;
+    nr = clams_rank_of(shrt, live);
+    m |= 1u << 0;
+    if (live == 0) m |= 1u << 1;
+    else if (shrt == 0) m |= 1u << 2;
+    else if (shrt > live) m |= 1u << 6;
+    else if (nr == 0) m |= 1u << 3;
+    else if (nr == 7) m |= 1u << 5;
+    else m |= 1u << 4;
+    if (live && shrt && shrt <= live && 8 * (uint64_t)shrt % live == 0) m |= 1u << 7;
+    m |= nr != s->rank ? 1u << 8 : 1u << 9;
+    if ((nr == 0 && s->rank == 7) || (nr == 7 && s->rank == 0)) m |= 1u << 10;
+    if (nr != clams_rank_of(s->acc_short, s->acc_live)) m |= 1u << 11;
+    return m;
+}
+
 #define BLK_T_CFG clams_rank_cfg
 #define BLK_T_IN clams_rank_in
 #define BLK_T_OUT clams_rank_out
@@ -111,4 +163,6 @@ const blk_kind clams_rank_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    clams_rank_cover_names,
+    kind_cover,
 };

@@ -289,6 +289,88 @@ static const char *const dl1d_presets[] = {"final",  "",
                                            "noduel", "Duel=off",
                                            NULL};
 
+/* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
+static const char *const dl1d_cover_names[] = {
+    "read_hit",         /* a read or prefetch hits a filled line */
+    "hit_pending",      /* it hits a line still waiting for its fill */
+    "alloc_free",       /* a data line allocated from the free lines */
+    "alloc_evict",      /* no free line: the LRU filled line is evicted */
+    "alloc_threshold",  /* decoupled mode: RC + 1 reaches the threshold and allocates */
+    "alloc_forced",     /* an allocation the threshold alone would refuse (baseline, prefetch, Threshold 0) */
+    "byp_tag_miss",     /* a tag miss bypasses (new tag entry, no line) */
+    "byp_below_thr",    /* a tag hit without a line, RC below the threshold: bypass */
+    "byp_no_line",      /* a line is wanted but every line of the set is pending */
+    "write_evict",      /* a write evicts its filled line */
+    "write_pending",    /* a write to a pending line leaves it alone */
+    "tag_evict",        /* a tag miss replaces a valid entry (LFU victim) */
+    "lfu_tie",          /* the LFU victim ties in RC with another candidate (lowest way wins) */
+    "rc_at_max",        /* a bypassed tag hit finds its RC saturated at the maximum */
+    "aging_dec",        /* dynamic aging decrements another entry's RC */
+    "aging_floor",      /* dynamic aging meets a valid entry already at RC 0 */
+    "duel_to_base",     /* an interval end switches the followers to the baseline */
+    "duel_to_decoupled", /* an interval end switches them back to the decoupled design */
+    "duel_no_decision", /* an interval ends with no reads on one side: the decision holds */
+    "flush_keeps_pend", /* a flush while a line waits for its fill (it stays) */
+    "fill_stale",       /* a fill that finds no pending line of its tag */
+    "reset_busy",       /* reset while a line waits for its fill */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const dl1d_state *s = sv;
+    const dl1d_in *in = iv;
+    const dl1d_out *out = ov;
+    const dl1d_cfg *P = &s->cfg;
+    const unsigned set = set_of(P, in->set_i), T = P->TagWays, D = P->DataWays;
+    const unsigned tb = set * T, db = set * D, op = (unsigned)(in->op_i & 7);
+    dl1d_dec d;
+    uint64_t m = 0;
+    unsigned t, pend = 0;
+    int force;
+
+    for (t = 0; t < P->Sets * D; t++) pend |= s->dpend[t];
+    if (in->rst_i & 1) return pend ? (uint64_t)1 << 21 : 0;
+    dl1d_decide(s, in, &d);
+    force = op == DL1D_OP_PREFETCH || (in->base_i & 1) || P->Threshold == 0;
+    if (d.res == DL1D_RES_HIT) m |= 1u << 0;
+    if (d.res == DL1D_RES_PEND) m |= 1u << 1;
+    if (d.alloc && !d.devict) m |= 1u << 2;
+    if (d.alloc && d.devict) m |= 1u << 3;
+    if (d.alloc && !force) m |= 1u << 4;
+    if (d.alloc && force && (!d.thit || s->rc[tb + d.tway] + 1u < P->Threshold)) m |= 1u << 5;
+    if (d.res == DL1D_RES_BYP_TAGMISS) m |= 1u << 6;
+    if (d.res == DL1D_RES_BYP_COLD) m |= 1u << 7;
+    if (d.res == DL1D_RES_BYP_NOLINE) m |= 1u << 8;
+    if (d.res == DL1D_RES_WEVICT) m |= 1u << 9;
+    if (op == DL1D_OP_WRITE && d.thit && s->pval[tb + d.tway] && d.res != DL1D_RES_WEVICT) m |= 1u << 10;
+    if (d.tevict) m |= 1u << 11;
+    if (d.tevict)
+        for (t = 0; t < T; t++)
+            if (t != d.tway && !s->pval[tb + t] && s->rc[tb + t] == s->rc[tb + d.tway]) m |= 1u << 12;
+    if ((d.res == DL1D_RES_BYP_COLD || d.res == DL1D_RES_BYP_NOLINE) && d.thit &&
+        s->rc[tb + d.tway] == rc_max(P))
+        m |= 1u << 13;
+    if (d.age)
+        for (t = 0; t < T; t++) {
+            if (t == d.tway || (int)t == d.owner || !s->tval[tb + t]) continue;
+            m |= s->rc[tb + t] ? 1u << 14 : 1u << 15;
+        }
+    if (P->Duel && (uint64_t)s->dcyc + (in->elapsed_i & 0xffff) >= P->Interval) {
+        if (s->acc_a && s->acc_b) {
+            int w = dl1d_duel_worse(s->acc_a, s->miss_a, s->acc_b, s->miss_b, P->DuelPct);
+            if (w && !s->dbase) m |= 1u << 16;
+            if (!w && s->dbase) m |= 1u << 17;
+        } else {
+            m |= 1u << 18;
+        }
+    }
+    if (op == DL1D_OP_FLUSH && pend) m |= 1u << 19;
+    if (op == DL1D_OP_FILL && !(d.thit && s->pval[tb + d.tway] && s->dpend[db + d.way])) m |= 1u << 20;
+    (void)out;
+    return m;
+}
+
 static void kind_init(void *s, const void *cfg) { dl1d_init(s, cfg); }
 static void kind_eval(const void *s, const void *in, void *out) { dl1d_eval(s, in, out); }
 static void kind_tick(void *s, const void *in) { dl1d_tick(s, in); }
@@ -313,4 +395,6 @@ const blk_kind dl1d_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    dl1d_cover_names,
+    kind_cover,
 };

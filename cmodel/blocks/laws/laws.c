@@ -180,6 +180,71 @@ static const char *const laws_presets[] = {"final", "",
                                            "tiny",  "Warps=4,PcBits=2,Groups=1",
                                            NULL};
 
+/* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
+static const char *const laws_cover_names[] = {
+    "pick_none",        /* no warp is ready */
+    "pick_head",        /* the head of the order is ready and issues */
+    "pick_skip_head",   /* the head is not ready: a warp further back issues (greedy) */
+    "group_solo",       /* an issuing load's group is its own warp alone */
+    "group_multi",      /* it groups several warps sharing the last-load PC */
+    "group_all",        /* it groups every warp */
+    "group_last_free",  /* the group takes the last free WGT entry */
+    "wgt_full_drop",    /* the WGT is full: the load forms no group */
+    "iss_out_of_range", /* an issue from a warp number past Warps is ignored */
+    "fb_hit",           /* a head hit moves the group to the head */
+    "fb_miss",          /* a head miss moves the group to the tail */
+    "fb_ignored",       /* feedback on a free or out-of-range WGT entry */
+    "fb_frees_full",    /* feedback frees an entry of a full WGT while a load issues */
+    "pft_to_head",      /* SAP's prefetch targets move to the head */
+    "miss_and_pft",     /* a miss and targets from its group in one cycle: the targets win */
+    "launch_to_tail",   /* launched warps move to the tail, LLT cleared */
+    "launch_overrides", /* a launched warp is also a target or in the moved group: the tail wins */
+    "launch_issuing",   /* the issuing warp launches in the same cycle: its LLT is cleared */
+    "reset_busy",       /* reset while a WGT entry is out */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const laws_state *s = sv;
+    const laws_in *in = iv;
+    const laws_out *out = ov;
+    const laws_cfg *P = &s->cfg;
+    const uint64_t all = bits_mask(P->Warps);
+    const uint64_t T = (in->pft_i & 1) ? in->pft_vec_i & all : 0, N = in->new_i & all;
+    laws_dec d;
+    uint64_t m = 0;
+    unsigned g, nfree = 0, busy = 0;
+    int head;
+
+    for (g = 0; g < P->Groups; g++) {
+        nfree += !s->wgt_v[g];
+        busy |= s->wgt_v[g];
+    }
+    if (in->rst_i & 1) return busy ? (uint64_t)1 << 18 : 0;
+    decide(s, in, &d);
+    head = first_of(s, all);
+    if (!out->pick_ok_o) m |= 1u << 0;
+    if (out->pick_ok_o && (int)out->pick_o == head) m |= 1u << 1;
+    if (out->pick_ok_o && (int)out->pick_o != head) m |= 1u << 2;
+    if (d.iss && d.grp_vec == (uint64_t)1 << d.w) m |= 1u << 3;
+    if (d.iss && (d.grp_vec & (d.grp_vec - 1))) m |= 1u << 4;
+    if (d.iss && d.grp_vec == all) m |= 1u << 5;
+    if (d.iss && d.grp_ok && nfree == 1) m |= 1u << 6;
+    if (d.iss && !d.grp_ok) m |= 1u << 7;
+    if ((in->iss_i & 1) && !d.iss) m |= 1u << 8;
+    if (d.fb && (in->fb_hit_i & 1)) m |= 1u << 9;
+    if (d.fb && !(in->fb_hit_i & 1)) m |= 1u << 10;
+    if ((in->fb_i & 1) && !d.fb) m |= 1u << 11;
+    if (d.fb && nfree == 0 && d.iss) m |= 1u << 12;
+    if (T) m |= 1u << 13;
+    if (d.fb && !(in->fb_hit_i & 1) && (T & d.fb_vec)) m |= 1u << 14;
+    if (N) m |= 1u << 15;
+    if (N & (T | (d.fb ? d.fb_vec : 0))) m |= 1u << 16;
+    if (d.iss && (N >> d.w & 1)) m |= 1u << 17;
+    return m;
+}
+
 static void kind_init(void *s, const void *cfg) { laws_init(s, cfg); }
 static void kind_eval(const void *s, const void *in, void *out) { laws_eval(s, in, out); }
 static void kind_tick(void *s, const void *in) { laws_tick(s, in); }
@@ -204,4 +269,6 @@ const blk_kind laws_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    laws_cover_names,
+    kind_cover,
 };

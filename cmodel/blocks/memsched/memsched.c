@@ -191,6 +191,70 @@ static void probe_fill(const void *sv, void *pv)
     p->ptr[0] = s->ptr;
 }
 
+/* ---------------------------------------------------------------- coverage */
+
+/* Functional coverage (blk.h): the policies' branches and corner states lockstep must reach. */
+static const char *const memsched_cover_names[] = {
+    "fixed_yield",       /* fixed: a refused candidate yields to a later one */
+    "rr_after_pick",     /* rr: the pointer moves past the served slot, not the last candidate */
+    "rr_stall_skip",     /* rr or grr: every candidate refused, the pointer passes them all */
+    "grr_hit_first",     /* grr: a hit is served before an earlier accepted miss */
+    "grr_no_hit",        /* grr: accepted candidates, none hits: the first accepted */
+    "cand_wrap",         /* rr or grr: the candidate list wraps past the last slot to slot 0 */
+    "ptr_wrap",          /* rr or grr: the pointer wraps to slot 0 */
+    "k_limit",           /* K candidates while more slots hold requests */
+    "few_cands",         /* fewer non-empty slots than probe units (0 < n < K) */
+    "yield_last",        /* K > 1: the last probe unit's candidate is served */
+    "slot_full",         /* a request refused: its slot is full */
+    "full_while_served", /* refused though its full slot's head is served this cycle */
+    "enq_deq_same",      /* one slot enqueued and dequeued in the same cycle */
+    "all_full",          /* every slot full */
+    "warp_oor",          /* a request from a warp >= Slots (never taken) */
+    "head_wrap",         /* Depth > 1: the served entry is the slot's last position */
+    "reset_busy",        /* reset while requests are held */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const memsched_state *s = sv;
+    const memsched_in *in = iv;
+    const memsched_cfg *c = &s->cfg;
+    memsched_comb k;
+    uint64_t m = 0;
+    unsigned q, nfull = 0, warp = (unsigned)(in->req_warp_i & bits_mask(memsched_w_req_warp_i(c)));
+    int served = -1;
+    (void)ov;
+    if (in->rst_i & 1) {
+        if (s->nonempty) m |= 1u << 16;
+        return m;
+    }
+    comb(s, in, &k);
+    if (k.pick >= 0) served = (int)k.slot[k.pick];
+    if (c->Policy == MEMSCHED_FIXED && k.pick > 0) m |= 1u << 0;
+    if (c->Policy == MEMSCHED_RR && k.pick >= 0 && (unsigned)k.pick + 1 < k.n) m |= 1u << 1;
+    if (c->Policy != MEMSCHED_FIXED && k.stall) m |= 1u << 2;
+    if (c->Policy == MEMSCHED_GRR && k.hit && lowest(k.hit) != lowest(k.acc)) m |= 1u << 3;
+    if (c->Policy == MEMSCHED_GRR && k.acc && !k.hit) m |= 1u << 4;
+    for (q = 1; q < k.n; q++)
+        if (c->Policy != MEMSCHED_FIXED && k.slot[q] < k.slot[q - 1]) m |= 1u << 5;
+    if (c->Policy != MEMSCHED_FIXED && k.n) {
+        unsigned last = c->Policy == MEMSCHED_RR && served >= 0 ? (unsigned)served : k.slot[k.n - 1];
+        if (last == c->Slots - 1) m |= 1u << 6;
+    }
+    if (k.n == c->K && (unsigned)__builtin_popcountll(s->nonempty) > c->K) m |= 1u << 7;
+    if (k.n && k.n < c->K) m |= 1u << 8;
+    if (c->K > 1 && k.pick == (int)c->K - 1) m |= 1u << 9;
+    if (k.full) m |= 1u << 10;
+    if (k.full && served == (int)warp) m |= 1u << 11;
+    if (k.enq && served == (int)k.wq) m |= 1u << 12;
+    for (q = 0; q < c->Slots; q++) nfull += s->cnt[q] == c->Depth;
+    if (nfull == c->Slots) m |= 1u << 13;
+    if ((in->req_valid_i & 1) && warp >= c->Slots) m |= 1u << 14;
+    if (c->Depth > 1 && served >= 0 && s->head[served] == c->Depth - 1) m |= 1u << 15;
+    return m;
+}
+
 /* ---------------------------------------------------------------- block kind */
 
 #define BLK_T_CFG memsched_cfg
@@ -225,4 +289,6 @@ const blk_kind memsched_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    memsched_cover_names,
+    kind_cover,
 };

@@ -320,6 +320,60 @@ static const blk_param mrpb_params[] = {MRPB_PARAMS(BLK_PARAM_ROW)};
 BLK_PORT_FUNCS(mrpb, MRPB_PORTS, MRPB_PROBES, MRPB_WAVES)
 static const char *const mrpb_groups[] = MRPB_GROUPS;
 
+/* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
+static const char *const mrpb_cover_names[] = {
+    "producer_stall",   /* a read refused: its queue is full */
+    "queue_full_first", /* queue 0 holds Depth entries */
+    "queue_full_last",  /* the last queue holds Depth entries */
+    "all_queues_busy",  /* every queue holds an entry */
+    "drain_policy",     /* drain reason 0: the base policy */
+    "drain_greedy",     /* 1: the greedy hold on the last queue */
+    "drain_full",       /* 2: a read to a full queue drains it first */
+    "drain_flush",      /* 3: a write flushes its non-empty queue */
+    "write_pass",       /* a write to an empty queue passes straight through */
+    "drain_blocked",    /* a visible entry waits: the outbound register is not free */
+    "enq_and_drain",    /* one queue enqueued and drained in the same cycle */
+    "bypass_assoc",     /* bypass on an associativity stall */
+    "bypass_other",     /* bypass on another stall kind */
+    "write_not_bypassed", /* a refused write waits though the stall kind matches */
+    "out_refused",      /* the outbound request waits (no accept, no bypass) */
+    "reset_mid_burst",  /* reset while entries are held */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const mrpb_state *s = sv;
+    const mrpb_in *in = iv;
+    const mrpb_out *out = ov;
+    const mrpb_cfg *c = &s->cfg;
+    mrpb_comb k;
+    uint64_t m = 0;
+    unsigned q, busy = 0, held = 0;
+    int stall_match;
+
+    mrpb_comb_eval(s, in, &k);
+    for (q = 0; q < c->NumQ; q++) {
+        busy += s->len[q] != 0;
+        held |= s->len[q];
+    }
+    stall_match = c->Bypass == 1 ? (in->cache_stall_i & 7) != 0 : c->Bypass == 2 ? (in->cache_stall_i & 7) == 1 : 0;
+    if ((in->req_valid_i & 1) && !(in->req_write_i & 1) && !k.req_ready && !(in->rst_i & 1)) m |= 1u << 0;
+    if (s->len[0] == c->Depth) m |= 1u << 1;
+    if (s->len[c->NumQ - 1] == c->Depth) m |= 1u << 2;
+    if (busy == c->NumQ) m |= 1u << 3;
+    if (k.drain) m |= (uint64_t)1 << (4 + k.why);
+    if (k.wpass) m |= 1u << 8;
+    if (s->elig && !k.drain && !k.wpass && !(in->rst_i & 1)) m |= 1u << 9;
+    if (k.drain && k.enq && k.choice == k.sigq) m |= 1u << 10;
+    if (k.bypass && (in->cache_stall_i & 7) == 1) m |= 1u << 11;
+    if (k.bypass && (in->cache_stall_i & 7) != 1) m |= 1u << 12;
+    if (out->out_valid_o && s->obuf.write && !(in->cache_accept_i & 1) && stall_match) m |= 1u << 13;
+    if (out->out_valid_o && !(in->cache_accept_i & 1) && !k.bypass) m |= 1u << 14;
+    if ((in->rst_i & 1) && held) m |= 1u << 15;
+    return m;
+}
+
 static void kind_init(void *s, const void *cfg) { mrpb_init(s, cfg); }
 static void kind_eval(const void *s, const void *in, void *out) { mrpb_eval(s, in, out); }
 static void kind_tick(void *s, const void *in) { mrpb_tick(s, in); }
@@ -344,4 +398,6 @@ const blk_kind mrpb_kind = {
     kind_eval,
     kind_tick,
     mrpb_probe_fill,
+    mrpb_cover_names,
+    kind_cover,
 };

@@ -197,6 +197,90 @@ static const char *const rft_presets[] = {"final",  "",
                                           "tiny",   "Entries=16,Sets=1,Ways=1,TagW=1,PcShift=0",
                                           NULL};
 
+/* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
+static const char *const rft_cover_names[] = {
+    "bypass",           /* a demand read whose entry says no reuse is bypassed */
+    "noreuse_kept",     /* the entry says no reuse but a bypass would not be honoured */
+    "reuse_cached",     /* the entry says reuse: the normal path */
+    "tbl_miss_empty",   /* a demand read finds its entry invalid */
+    "tbl_miss_tag",     /* it finds the entry holding another PC's tag (TagW > 0) */
+    "mark_hit",         /* a hit or hit-pending marks its line reused */
+    "mark_probe",       /* a bypassed read probes a present line and marks it (5.3.1 (3)) */
+    "other_bypass",     /* the outcome bypasses a read this block would cache: no allocation */
+    "l1_refused",       /* a read the L1 refuses (reservation fail): no line action */
+    "alloc_free",       /* a miss allocates a line that held nothing */
+    "alloc_prefetch",   /* a prefetch allocates a line (no PC) */
+    "evict_reuse",      /* an eviction updates the table with reuse */
+    "evict_noreuse",    /* an eviction updates it without reuse */
+    "write_evict",      /* a store evicts a valid line (update) */
+    "upd_new_entry",    /* an update fills an invalid entry */
+    "upd_replace",      /* an update replaces another PC's entry (tag differs) */
+    "or_conservative",  /* OR form: a no-reuse eviction leaves a reuse entry set */
+    "flip_to_reuse",    /* an update turns a no-reuse entry into reuse */
+    "flip_to_noreuse",  /* an update turns a reuse entry into no reuse */
+    "cnt_saturated",    /* avg form: a mark finds the line's hit count at its maximum */
+    "remote_update",    /* another SM's eviction updates this replica */
+    "remote_over_event", /* a remote update and an L1 event in one clock: the event is dropped */
+    "flush_lines",      /* a flush drops valid lines */
+    "reset_busy",       /* reset with valid lines */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const rft_state *s = sv;
+    const rft_in *in = iv;
+    const rft_cfg *P = &s->cfg;
+    const unsigned res = (unsigned)(in->res_i & 7);
+    rft_dec d;
+    uint64_t m = 0;
+    unsigned l, any = 0, uidx = 0, utag = 0, uval = 0, upd = 0;
+
+    for (l = 0; l < P->Sets * P->Ways; l++) any |= s->lv[l];
+    if (in->rst_i & 1) return any ? (uint64_t)1 << 23 : 0;
+    rft_decide(s, in, &d);
+    if (d.byp) m |= 1u << 0;
+    if (d.tbl_hit && d.noreuse && !(in->can_byp_i & 1)) m |= 1u << 1;
+    if (d.tbl_hit && !d.noreuse) m |= 1u << 2;
+    if (d.rd && !s->tv[d.idx]) m |= 1u << 3;
+    if (d.rd && s->tv[d.idx] && !d.ehit) m |= 1u << 4;
+    if (d.mark && (res == RFT_L1_HIT || res == RFT_L1_PEND)) m |= 1u << 5;
+    if (d.mark && res != RFT_L1_HIT && res != RFT_L1_PEND) m |= 1u << 6;
+    if (d.rd && !d.byp && (in->final_byp_i & 1) && res == RFT_L1_MISS) m |= 1u << 7;
+    if (d.rd && res >= 4) m |= 1u << 8;
+    if (d.alloc && !s->lv[d.line]) m |= 1u << 9;
+    if (d.alloc && d.pf) m |= 1u << 10;
+    if (d.upd && d.upd_val) m |= 1u << 11;
+    if (d.upd && !d.upd_val) m |= 1u << 12;
+    if (d.wevict && s->lv[d.line]) m |= 1u << 13;
+    if (in->rupd_v_i & 1) {
+        m |= 1u << 20;
+        if (in->acc_v_i & 1) m |= 1u << 21;
+        upd = 1;
+        uidx = (unsigned)(in->rupd_idx_i & bits_mask(rft_iw(P)));
+        utag = P->TagW ? (unsigned)(in->rupd_tag_i & bits_mask(P->TagW)) : 0;
+        uval = (unsigned)(in->rupd_val_i & bits_mask(P->RBits));
+    } else if (d.upd && !(in->flush_i & 1)) {
+        upd = 1, uidx = d.upd_idx, utag = d.upd_tag, uval = d.upd_val;
+    }
+    if (upd) { /* the table update of this edge (own eviction or remote), as table_update */
+        const unsigned match = s->tv[uidx] && (P->TagW == 0 || s->ttag[uidx] == utag);
+        const unsigned old = s->tval[uidx];
+        const unsigned nv = P->Update == RFT_AVG ? (match ? (old + 2u * uval) >> 1 : 2u * uval)
+                                                 : (match ? (old | (uval & 1u)) : (uval & 1u));
+        if (!s->tv[uidx]) m |= 1u << 14;
+        if (s->tv[uidx] && !match) m |= 1u << 15;
+        if (P->Update == RFT_OR && match && old && !uval) m |= 1u << 16;
+        if (s->tv[uidx] && no_reuse(P, old) && !no_reuse(P, nv)) m |= 1u << 17;
+        if (s->tv[uidx] && !no_reuse(P, old) && no_reuse(P, nv)) m |= 1u << 18;
+    }
+    if (P->Update == RFT_AVG && d.mark && !d.alloc && !d.wevict && s->lcnt[d.line] == cnt_max(P))
+        m |= 1u << 19;
+    if ((in->flush_i & 1) && !(in->rupd_v_i & 1) && any) m |= 1u << 22;
+    (void)ov;
+    return m;
+}
+
 static void kind_init(void *s, const void *cfg) { rft_init(s, cfg); }
 static void kind_eval(const void *s, const void *in, void *out) { rft_eval(s, in, out); }
 static void kind_tick(void *s, const void *in) { rft_tick(s, in); }
@@ -221,4 +305,6 @@ const blk_kind rft_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    rft_cover_names,
+    kind_cover,
 };

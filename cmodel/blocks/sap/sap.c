@@ -228,6 +228,71 @@ static const char *const sap_presets[] = {"final", "",
                                           "gpu",   "AddrW=32",
                                           NULL};
 
+/* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
+static const char *const sap_cover_names[] = {
+    "pt_new_free",      /* a new PC takes a free PT entry */
+    "pt_replace_lru",   /* the PT is full: a new PC replaces the LRU entry */
+    "same_warp",        /* a known PC from its last warp: no stride check */
+    "stride_match",     /* the stride check passes */
+    "stride_match_neg", /* it passes with a negative warp difference */
+    "mismatch_div",     /* a mismatch starts the divider */
+    "mismatch_busy",    /* a mismatch finds the divider busy: stride kept */
+    "div_write",        /* the divider's result becomes its entry's stride */
+    "div_drop",         /* a result is dropped: its entry changed hands */
+    "div_entry_taken",  /* a new PC takes the entry the divider computes for */
+    "ld_ignored",       /* a load from a warp number past Warps is ignored */
+    "tgt_accept",       /* a matched missing load's group becomes the warp queue */
+    "tgt_single",       /* a single target warp */
+    "tgt_lone_warp",    /* the handed group holds only the missing warp: no targets */
+    "miss_no_group",    /* a matched miss without a group: no targets */
+    "tgt_preempt",      /* new targets replace a warp queue not yet drained */
+    "tgt_preempt_ack",  /* ... in the cycle its offered prefetch is taken */
+    "pf_sent",          /* a prefetch is taken */
+    "pf_wait",          /* a prefetch waits: the port is busy */
+    "pf_backward",      /* a prefetch for a warp below the missing one (negative offset) */
+    "pf_drained",       /* the last queued warp's prefetch is taken */
+    "reset_busy",       /* reset with a warp queue or a division in flight */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const sap_state *s = sv;
+    const sap_in *in = iv;
+    const sap_out *out = ov;
+    sap_dec d;
+    uint64_t m = 0;
+    int alloc, ack;
+
+    if (in->rst_i & 1) return s->wq || div_busy(&s->div) ? (uint64_t)1 << 21 : 0;
+    decide(s, in, &d);
+    alloc = d.ld && !d.hit;
+    ack = d.pf && (in->pf_ack_i & 1) && !d.accept;
+    if (alloc && !s->ptv[d.e]) m |= 1u << 0;
+    if (alloc && s->ptv[d.e]) m |= 1u << 1;
+    if (d.res == SAP_RES_SAME) m |= 1u << 2;
+    if (d.res == SAP_RES_MATCH) m |= 1u << 3;
+    if (d.res == SAP_RES_MATCH && d.dwneg) m |= 1u << 4;
+    if (d.res == SAP_RES_DIV) m |= 1u << 5;
+    if (d.res == SAP_RES_BUSY) m |= 1u << 6;
+    if (s->div.done && s->dvlive && !(alloc && d.e == s->dvidx)) m |= 1u << 7;
+    if (s->div.done && (!s->dvlive || (alloc && d.e == s->dvidx))) m |= 1u << 8;
+    if (alloc && d.e == s->dvidx && s->dvlive && (div_busy(&s->div) || s->div.done)) m |= 1u << 9;
+    if ((in->ld_i & 1) && !d.ld) m |= 1u << 10;
+    if (d.accept) m |= 1u << 11;
+    if (d.accept && !(d.tvec & (d.tvec - 1))) m |= 1u << 12;
+    if (d.res == SAP_RES_MATCH && (in->ld_miss_i & 1) && (in->grp_i & 1) && !d.accept) m |= 1u << 13;
+    if (d.res == SAP_RES_MATCH && (in->ld_miss_i & 1) && !(in->grp_i & 1)) m |= 1u << 14;
+    if (d.accept && s->wq) m |= 1u << 15;
+    if (d.accept && d.pf && (in->pf_ack_i & 1)) m |= 1u << 16;
+    if (ack) m |= 1u << 17;
+    if (d.pf && !(in->pf_ack_i & 1)) m |= 1u << 18;
+    if (d.pf && d.v < s->bu) m |= 1u << 19;
+    if (ack && !(s->wq & (s->wq - 1))) m |= 1u << 20;
+    (void)out;
+    return m;
+}
+
 static void kind_init(void *s, const void *cfg) { sap_init(s, cfg); }
 static void kind_eval(const void *s, const void *in, void *out) { sap_eval(s, in, out); }
 static void kind_tick(void *s, const void *in) { sap_tick(s, in); }
@@ -252,4 +317,6 @@ const blk_kind sap_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    sap_cover_names,
+    kind_cover,
 };

@@ -161,6 +161,86 @@ static const char *const selcache_presets[] = {"final",  "LocDeg=on",
                                                "tiny",   "Sets=2,Ways=1,Lanes=4,HashW=2,CntW=1,NW=2,LocDeg=on",
                                                NULL};
 
+/* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
+static const char *const selcache_cover_names[] = {
+    "ibyp_a",           /* scheme a: a divergent load's read is bypassed */
+    "ibyp_b",           /* scheme b: the set already has Ways earlier requests of the load */
+    "ibyp_c",           /* scheme c: the set has Ways later requests of the load */
+    "ibyp_at_limit",    /* b/c: exactly Ways others counted, the first one bypassed */
+    "cache_at_limit",   /* b/c: Ways - 1 others counted, the last one cached */
+    "contended_cached", /* b/c: the set holds more than Ways of the load's requests, this one cached */
+    "div_uncontended",  /* b/c: a divergent load whose set is not over-subscribed (a would bypass) */
+    "lbyp",             /* locality degree: the victim beats the PC's average: bypass */
+    "lbyp_tie",         /* the victim's counter equals the average: no bypass */
+    "lbyp_no_history",  /* the PC has no evictions yet: the victim is replaced */
+    "byp_both",         /* the index scheme and the locality degree both bypass */
+    "byp_refused",      /* a bypass wanted but not possible (canbyp_i 0) */
+    "other_bypass",     /* another block's bypass: this block's cached miss allocates nothing */
+    "alloc_free",       /* a miss allocates an untracked line */
+    "alloc_evict",      /* a miss evicts a tracked line: its counter joins the table */
+    "reref",            /* a hit counts a re-reference */
+    "cnt_saturated",    /* a hit finds the line's counter at its maximum */
+    "table_halve",      /* an eviction finds its table entry's count full: sum and count halve */
+    "write_evict",      /* a write evicts a tracked line */
+    "line_out_of_range", /* an event whose set or way is past the geometry (ignored) */
+    "flush_lines",      /* a flush drops tracked lines */
+    "reset_busy",       /* reset with tracked lines */
+    NULL,
+};
+
+static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
+{
+    const selcache_state *s = sv;
+    const selcache_in *in = iv;
+    const selcache_out *out = ov;
+    const selcache_cfg *P = &s->cfg;
+    ev e;
+    uint64_t m = 0;
+    unsigned l, j, any = 0, inset = 0, lvv, evict = 0, h = 0;
+    int rd, bc;
+
+    for (l = 0; l < P->Sets * P->Ways; l++) any |= s->lv[l];
+    if (in->rst_i & 1) return any ? (uint64_t)1 << 21 : 0;
+    if (in->flush_i & 1) return any ? (uint64_t)1 << 20 : 0;
+    decode(P, in, &e);
+    for (j = 0; j < P->Lanes && j < e.nreq; j++) inset += set_of(P, in, j) == e.set;
+    rd = e.op == SELCACHE_OP_READ;
+    bc = P->Scheme != SELCACHE_A;
+    lvv = e.li < SELCACHE_MAX_L && s->lv[e.li];
+    if (rd && out->ibyp_o && !bc) m |= 1u << 0;
+    if (rd && out->ibyp_o && P->Scheme == SELCACHE_B) m |= 1u << 1;
+    if (rd && out->ibyp_o && P->Scheme == SELCACHE_C) m |= 1u << 2;
+    if (rd && bc && out->same_o == P->Ways) m |= 1u << 3;
+    if (rd && bc && out->same_o + 1 == P->Ways && inset > P->Ways) m |= 1u << 4;
+    if (rd && bc && !out->ibyp_o && inset > P->Ways) m |= 1u << 5;
+    if (rd && bc && out->div_o && inset <= P->Ways) m |= 1u << 6;
+    if (rd && out->lbyp_o) m |= 1u << 7;
+    if (P->LocDeg && rd && e.res == 2 && e.wayv && e.present == 0 && lvv) {
+        uint32_t prod = (uint32_t)s->lcnt[e.li] * s->tn[e.hpc];
+        if (s->tn[e.hpc] && prod == s->tsum[e.hpc]) m |= 1u << 8;
+        if (!s->tn[e.hpc]) m |= 1u << 9;
+    }
+    if (rd && out->ibyp_o && out->lbyp_o) m |= 1u << 10;
+    if (rd && (out->ibyp_o || out->lbyp_o) && !(in->canbyp_i & 1)) m |= 1u << 11;
+    if (rd && e.res == 2 && !out->byp_o && (in->final_i & 1)) m |= 1u << 12;
+    if (e.li < SELCACHE_MAX_L && e.wayv) {
+        if (rd && e.present && e.res <= 1) {
+            if (lvv) m |= 1u << 15;
+            if (lvv && s->lcnt[e.li] == bits_mask(P->CntW)) m |= 1u << 16;
+        } else if ((rd || e.op == SELCACHE_OP_PF) && e.res == 2 && !(in->final_i & 1)) {
+            m |= lvv ? 1u << 14 : 1u << 13;
+            evict = lvv;
+        } else if (e.op == SELCACHE_OP_WRITE && e.present == 1 && lvv) {
+            m |= 1u << 18;
+            evict = 1;
+        }
+    }
+    if (evict) h = s->lpc[e.li];
+    if (evict && s->tn[h] == bits_mask(P->NW)) m |= 1u << 17;
+    if (e.op != SELCACHE_OP_NONE && e.li >= SELCACHE_MAX_L) m |= 1u << 19;
+    return m;
+}
+
 static void kind_init(void *s, const void *cfg) { selcache_init(s, cfg); }
 static void kind_eval(const void *s, const void *in, void *out) { selcache_eval(s, in, out); }
 static void kind_tick(void *s, const void *in) { selcache_tick(s, in); }
@@ -185,4 +265,6 @@ const blk_kind selcache_kind = {
     kind_eval,
     kind_tick,
     probe_fill,
+    selcache_cover_names,
+    kind_cover,
 };

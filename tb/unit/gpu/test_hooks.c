@@ -29,7 +29,7 @@ static void nil_init(void *s, const void *c) { (void)s; (void)c; }
 static void nil_eval(const void *s, const void *in, void *out) { (void)s; (void)in; (void)out; }
 static void nil_tick(void *s, const void *in) { (void)s; (void)in; }
 static const blk_kind nil_kind = {"nil", sizeof(nil_cfg), 8, 8, 8, 0, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                                  nil_init, nil_eval, nil_tick, NULL};
+                                  nil_init, nil_eval, nil_tick, NULL, NULL, NULL};
 static const nil_cfg nil_config = {0};
 
 /* ---- drivers ---- */
