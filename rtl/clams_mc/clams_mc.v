@@ -250,5 +250,115 @@ module clams_mc #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire unused = ^{rem_unused, div_busy, quo, pend_w, crit_w};
   /* verilator lint_on UNUSEDSIGNAL */
+
+`ifdef FORMAL
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  // The channel's buffer (the environment): every request has a bank of the channel, a
+  // request leaves only if one of its bank and rank is buffered, and one enters only
+  // when the buffer has room (Buf entries) or one leaves in the same cycle.
+  localparam integer FTW = CW + 8;
+  reg [FTW-1:0] f_total;  // requests buffered: the sum of the occupancy counters
+  integer fg;
+  always @* begin
+    f_total = {FTW{1'b0}};
+    for (fg = 0; fg < NO; fg = fg + 1) f_total = f_total + {8'd0, occ_q[fg*CW+:CW]};
+  end
+  always @* begin
+    if (arr_i) assume ({1'b0, arr_bank_i} < Banks[BW:0]);
+    if (dep_i) assume ({1'b0, dep_bank_i} < Banks[BW:0]);
+    if (dep_i) assume (occ_q[({dep_bank_i, 3'b000} + {{BW {1'b0}}, dep_rank_i})*CW+:CW] != {CW{1'b0}});
+    if (arr_i && !dep_i) assume (f_total < Buf);
+  end
+  // PCR(k) of the current snapshot (k = fk + 1): 100 x min(arrivals of rank <= k, all)
+  // / all, 0 when there was no arrival
+  wire [7:0] f_pcr_ok;  // PCR(fk + 1)'s register holds that value
+  wire [NB+2:0] f_sumsnap, f_sumwin;  // all ranks' snapshot counters; window counters
+  genvar fk;
+  generate
+    for (fk = 0; fk < 8; fk = fk + 1) begin : g_fpcr
+      wire [NB+2:0] cum_k, win_k;  // arrivals of rank <= fk + 1 (snapshot; window)
+      if (fk == 0) begin : g_first
+        assign cum_k = {3'b000, snap_q[0+:NB]};
+        assign win_k = {3'b000, win_q[0+:NB]};
+      end else begin : g_next
+        assign cum_k = g_fpcr[fk-1].cum_k + {3'b000, snap_q[fk*NB+:NB]};
+        assign win_k = g_fpcr[fk-1].win_k + {3'b000, win_q[fk*NB+:NB]};
+      end
+      wire [NB-1:0] c = (cum_k > {3'b000, sall_q}) ? sall_q : cum_k[NB-1:0];
+      // p is PCR(k) when p = 0 with no arrival, else p x all <= 100 x c < (p + 1) x all
+      // (the quotient's definition, as products: cheaper for the solver than a divider)
+      wire [6:0] p = pcr_q[7*fk+:7];
+      wire [DW+7:0] c100 = {8'd0, {{(DW - NB) {1'b0}}, c} * 7'd100};
+      wire [DW+7:0] lo = {{(DW + 1) {1'b0}}, p} * {8'd0, {(DW - NB) {1'b0}}, sall_q};
+      wire [DW+7:0] hi = lo + {8'd0, {(DW - NB) {1'b0}}, sall_q};
+      assign f_pcr_ok[fk] = (sall_q == {NB{1'b0}}) ? (p == 7'd0) : (lo <= c100 && c100 < hi);
+    end
+  endgenerate
+  assign f_sumsnap = g_fpcr[7].cum_k;
+  assign f_sumwin = g_fpcr[7].win_k;
+  // where the PCR computation must be, cyc_q cycles after the window's start: PCR(k)
+  // takes DW + 2 cycles (start, DW steps, done), k = 1..8 one after the other
+  localparam integer FPW = YW + 8;
+  wire [FPW-1:0] f_cyc = {8'd0, cyc_q};
+  wire [FPW-1:0] f_base = ({{(FPW - 4) {1'b0}}, ck_q} - 1'b1) * (DW + 2);  // PCR(ck)'s first cycle
+  integer fr;
+  always @* begin
+    if (f_past_valid) begin
+      // occupancy: the counters sum to at most Buf (each is within 0..Buf)
+      assert (f_total <= Buf);
+      for (fg = 0; fg < NO; fg = fg + 1) assert (occ_q[fg*CW+:CW] <= Buf);
+      // the window cycle stays inside 0..Window-1
+      assert (cyc_q <= Last);
+      // the all-ranks counters are the saturated sum of the per-rank ones (window and
+      // snapshot): no rank counts more than all
+      assert (wall_q == ((f_sumwin > {3'b000, Top}) ? Top : f_sumwin[NB-1:0]));
+      assert (sall_q == ((f_sumsnap > {3'b000, Top}) ? Top : f_sumsnap[NB-1:0]));
+      // the PCR sequencer: k within 0..8, a division pending only while computing, the
+      // divider idle when not; and in step with the window (cycle (k-1)(DW+2) + phase):
+      // so all 8 PCRs are done before the window ends (no snapshot under a division)
+      assert (ck_q <= 4'd8);
+      if (ck_q == 4'd0) assert (!go_q && !div_busy && !div_done);
+      else begin
+        assert (f_cyc >= f_base && f_cyc < f_base + DW + 2);
+        assert (go_q == (f_cyc == f_base));
+        assert (div_done == (f_cyc == f_base + DW + 1));
+        assert (div_busy == (f_cyc > f_base && f_cyc <= f_base + DW));
+        assert (f_cyc < 8 * (DW + 2) && cyc_q != Last);
+        // the division done is the current PCR(k)'s: operands of this snapshot
+        if (div_done && sall_q != {NB{1'b0}})
+          assert (quo * {{(DW - NB) {1'b0}}, sall_q} + rem_unused == dividend && rem_unused < {{(DW - NB) {1'b0}}, sall_q});
+      end
+      // PCR registers: each a percentage (0..100); the ones computed from the current
+      // snapshot (all of them once the computation is done) equal their definition
+      for (fr = 0; fr < 8; fr = fr + 1) begin
+        assert (pcr_q[7*fr+:7] <= 7'd100);
+        if (ck_q == 4'd0 || fr + 1 < ck_q) assert (f_pcr_ok[fr]);
+      end
+      // at rest, PCR(k) never falls as k grows, and PCR(8) is 100% after any arrival
+      if (ck_q == 4'd0) begin
+        for (fr = 0; fr < 7; fr = fr + 1) assert (pcr_q[7*fr+:7] <= pcr_q[7*(fr+1)+:7]);
+        assert (pcr_q[7*7+:7] == ((sall_q == {NB{1'b0}}) ? 7'd0 : 7'd100));
+      end
+      // thresholds: Static keeps both; Semi-Dyn keeps Th_SM; Dyn's Th_SM is a percentage,
+      // nonzero whenever Th_CR < 8 (it is the matching PCR, which is nonzero)
+      if (Scheme == 0) assert (thcr_q == ThCR[2:0] - 3'd1 && thsm_q == ThSM[6:0]);
+      if (Scheme == 1) assert (thsm_q == ThSM[6:0]);
+      if (Scheme == 2) begin
+        assert (thsm_q <= 7'd100);
+        if (thcr_q != 3'd7) assert (thsm_q != 7'd0);
+      end
+    end
+  end
+  // Steps: thresholds change only at an update (upd_o); a window's end snapshots it
+  always @(posedge clk_i) begin
+    if (f_past_valid && !$past(rst_i)) begin
+      if (!$past(upd)) assert (thcr_q == $past(thcr_q) && thsm_q == $past(thsm_q));
+      if ($past(last)) assert (ck_q == 4'd1 && go_q && wall_q == {NB{1'b0}});
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -205,5 +205,76 @@ module clams_pick #(
       end
     end
   end
+
+`ifdef FORMAL
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  wire [BW-1:0] f_pb = bank_q[pick*BW+:BW];  // the picked slot's bank
+  wire f_pcrit = rank_q[pick*3+:3] <= thcr_i;  // and whether it is critical
+  integer fb;
+  always @* begin
+    if (f_past_valid) begin
+      // the pick is a valid candidate slot whose bank exists
+      if (pick_ok) begin
+        assert ({1'b0, pick} < Slots[SW:0]);
+        assert (v_q[pick] && cand_i[pick]);
+        assert ({1'b0, f_pb} < Banks[BW:0]);
+        // a precharge that would close a row still hit by a buffered request is never
+        // picked: under FR-FCFS; under CLAMS only a critical one in criticality mode;
+        // under FR-FCFS-Cap only in a capped bank (streak at Cap)
+        if (!col_i[pick] && open_hit[f_pb]) begin
+          assert (Algo != 0);
+          if (Algo == 2) assert (f_pcrit && mode_i[f_pb*2+:2] == 2'd1);
+          if (Algo == 1) assert (streak_q[f_pb*CW+:CW] >= CapV && pick_mode_o == 2'd3);
+        end
+      end
+      // the outputs tell the pick's column / criticality / mode as the algorithm defines
+      if (Algo == 0) assert (!pick_crit_o && pick_mode_o == 2'd0);
+      if (Algo == 1) assert (pick_mode_o == 2'd0 || pick_mode_o == 2'd3);
+      if (Algo == 2 && pick_ok) assert (pick_mode_o == mode_i[f_pb*2+:2]);
+      if (pick_ok) assert (pick_col_o == col_i[pick]);
+      // each bank's row-hit streak stays within 0..Cap
+      for (fb = 0; fb < Banks; fb = fb + 1) assert (streak_q[fb*CW+:CW] <= CapV);
+    end
+  end
+  // the tree picks the eligible slot with the largest {class, age}, the lowest on a tie,
+  // and picks whenever a slot is eligible
+  genvar fi;
+  generate
+    for (fi = 0; fi < Slots; fi = fi + 1) begin : g_f
+      localparam integer FI = fi;
+      localparam [SW-1:0] FV = FI[SW-1:0];
+      always @* begin
+        if (f_past_valid) begin
+          if (g_lv[0].ok[fi]) begin
+            assert (pick_ok);
+            assert (unused_key > g_lv[0].key[fi] || (unused_key == g_lv[0].key[fi] && pick <= FV));
+          end
+          if (pick_ok && pick == FV) assert (g_lv[0].ok[fi] && unused_key == g_lv[0].key[fi]);
+        end
+      end
+    end
+  endgenerate
+  // Steps: a bank with no missing request has no streak; a streak grows only by a
+  // row hit (column command) of that bank picked
+  always @(posedge clk_i) begin
+    if (f_past_valid && !$past(rst_i))
+      for (fb = 0; fb < Banks; fb = fb + 1) begin
+        if (!$past(miss[fb])) assert (streak_q[fb*CW+:CW] == {CW{1'b0}});
+        if (streak_q[fb*CW+:CW] > $past(streak_q[fb*CW+:CW]))
+          assert ($past(pick_ok) && $past(pick_col_o) && $past(pick_bank) == fb[BW-1:0]);
+      end
+  end
+  // an arrival takes its slot: valid next cycle with its bank and rank
+  always @(posedge clk_i) begin
+    if (f_past_valid && !$past(rst_i) && $past(arr_ok)) begin
+      assert (v_q[$past(arr_slot_i)]);
+      assert (bank_q[$past(arr_slot_i)*BW+:BW] == $past(arr_bank_i));
+      assert (rank_q[$past(arr_slot_i)*3+:3] == $past(arr_rank_i));
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -80,5 +80,46 @@ module clams_rank #(
 
   assign rank_o = rank_q;
   assign end_o  = last;
+
+`ifdef FORMAL
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  localparam integer FW = AW + 8;
+  localparam integer MaxC = (1 << CW) - 1;  // the largest count a port carries
+  wire [FW-1:0] f_cap = cyc_q * MaxC;  // the most cyc_q cycles can have summed
+  wire [FW-1:0] f_s8 = {5'd0, short_sum, 3'd0};  // 8 S
+  wire [FW-1:0] f_l = {8'd0, live_sum};  // L
+  wire [FW-1:0] f_kl = f_l * (new_rank + 3'd1);  // rank x L, rank = new_rank + 1
+  wire [FW-1:0] f_jl = f_l * new_rank;  // (rank - 1) x L
+  always @* begin
+    if (f_past_valid) begin
+      // the epoch cycle stays inside 0..Epoch-1
+      assert (cyc_q <= Last);
+      // the accumulators hold at most cyc_q cycles of the largest count: they never
+      // overflow, and they are zero at an epoch's first cycle
+      assert ({8'd0, acc_live_q} <= f_cap);
+      assert ({8'd0, acc_short_q} <= f_cap);
+      // the rank the sums give is the definition: rank k when (k-1)/8 < S/L <= k/8, i.e.
+      // (k-1) L < 8 S <= k L (k < 8 needs the upper bound, k > 1 the lower one: so S = 0
+      // gives rank 1 and S > L rank 8); rank 8 for L = 0
+      if (live_sum == {AW{1'b0}}) assert (new_rank == 3'd7);
+      else begin
+        if (new_rank != 3'd7) assert (f_s8 <= f_kl);
+        if (new_rank != 3'd0) assert (f_s8 > f_jl);
+      end
+    end
+  end
+  // Steps: the rank register changes only at an epoch's last cycle (to the rank of the
+  // epoch's sums) or in reset (to rank 8)
+  always @(posedge clk_i) begin
+    if (f_past_valid) begin
+      if ($past(rst_i)) assert (rank_q == 3'd7 && cyc_q == {YW{1'b0}});
+      else if ($past(last)) assert (rank_q == $past(new_rank) && cyc_q == {YW{1'b0}});
+      else assert (rank_q == $past(rank_q) && cyc_q == $past(cyc_q) + 1'b1);
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -39,5 +39,30 @@ module max_sel #(
     valid_o = v[0];
     idx_o = ix[0+:IdxW];
   end
+
+`ifdef FORMAL
+  // The contract, stated candidate by candidate and independently of the tree:
+  // valid_o is "some candidate is valid"; with one, idx_o is inside 0..Num-1 and names
+  // a valid candidate whose value f_sel is >= the value of every valid candidate and
+  // > the value of every valid candidate with a lower index (ties go to the lower
+  // index); with none, idx_o is 0 (what the tree gives; callers ignore it).
+  integer f_j;
+  reg [ValW-1:0] f_sel;  // the value of candidate idx_o
+  always @* begin
+    f_sel = {ValW{1'b0}};
+    for (f_j = 0; f_j < Num; f_j = f_j + 1) if (f_j == idx_o) f_sel = val_i[f_j*ValW+:ValW];
+    assert (valid_o == (valid_i != {Num{1'b0}}));
+    if (valid_o) begin
+      assert (idx_o < Num);
+      for (f_j = 0; f_j < Num; f_j = f_j + 1) begin
+        if (f_j == idx_o) assert (valid_i[f_j]);
+        if (valid_i[f_j]) assert (val_i[f_j*ValW+:ValW] <= f_sel);
+        if (valid_i[f_j] && f_j < idx_o) assert (val_i[f_j*ValW+:ValW] < f_sel);
+      end
+    end else begin
+      assert (idx_o == {IdxW{1'b0}});
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -32,5 +32,35 @@ module mq_store #(
     if (we_i) mem[waddr] <= wdata_i;
   end
   assign rdata_o = mem[raddr];
+
+`ifdef FORMAL
+  // Storage: one (queue, slot) cell, chosen freely ($anyconst) among queue < NumQ,
+  // slot < Depth: after a write to it, a read of it returns the data of the last write
+  // to it. The write lands at the clock edge (a read in the cycle of a write still sees
+  // the old data) and writes to every other (queue, slot) leave it alone, i.e. distinct
+  // pairs are distinct rows. A write outside queue < NumQ, slot < Depth is outside the
+  // contract (it may alias another row): the check restarts after one.
+  wire [QW-1:0] f_q = $anyconst;
+  wire [PtrW-1:0] f_slot = $anyconst;
+  wire f_in = (f_q < NumQ) && (f_slot < Depth);
+  wire f_wr_ok = (wq_i < NumQ) && (wslot_i < Depth);
+  reg f_written = 1'b0;  // the cell was written (f_data), no out-of-contract write since
+  reg [Width-1:0] f_data;
+  always @(posedge clk_i) begin
+    if (we_i && !f_wr_ok) f_written <= 1'b0;
+    else if (we_i && wq_i == f_q && wslot_i == f_slot) begin
+      f_written <= 1'b1;
+      f_data <= wdata_i;
+    end
+  end
+  wire [31:0] f_row = f_q * Depth + f_slot;  // row-major {queue, slot}
+  wire [Width-1:0] f_cell = mem[f_row];
+  always @* begin
+    if (f_in && f_written) begin
+      assert (f_cell == f_data);  // the invariant that makes the induction go through
+      if (rq_i == f_q && rslot_i == f_slot) assert (rdata_o == f_data);
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -33,5 +33,25 @@ module prio_enc #(
     valid_o = v[0];
     idx_o = ix[0+:IdxW];
   end
+
+`ifdef FORMAL
+  // The contract, stated bit by bit and independently of the tree: valid_o is "some
+  // request is set"; with a request, idx_o is inside 0..Width-1, names a set request
+  // bit, and no lower-indexed bit is set (the lowest set bit wins); with no request,
+  // idx_o is all ones (the last leaf, as documented above).
+  integer f_j;
+  always @* begin
+    assert (valid_o == (req_i != {Width{1'b0}}));
+    if (valid_o) begin
+      assert (idx_o < Width);
+      for (f_j = 0; f_j < Width; f_j = f_j + 1) begin
+        if (f_j == idx_o) assert (req_i[f_j]);
+        if (f_j < idx_o) assert (!req_i[f_j]);
+      end
+    end else begin
+      assert (idx_o == {IdxW{1'b1}});
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

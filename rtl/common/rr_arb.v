@@ -33,5 +33,29 @@ module rr_arb #(
 
   assign idx_o   = above_v ? above_idx : all_idx;
   assign valid_o = all_v;
+
+`ifdef FORMAL
+  // The contract, stated bit by bit: valid_o is "some request is set"; with one,
+  // idx_o is inside 0..Width-1 and names a requester, and it is the first requester
+  // after last_i in round-robin order: if idx_o > last_i, no requester lies strictly
+  // between last_i and idx_o; otherwise (wrap-around) no requester lies above last_i
+  // and none below idx_o. Hence, when the caller passes the previous grant as last_i,
+  // a requester that keeps requesting is granted within Width grants (no starvation).
+  integer f_j;
+  always @* begin
+    assert (valid_o == (req_i != {Width{1'b0}}));
+    if (valid_o) begin
+      assert (idx_o < Width);
+      for (f_j = 0; f_j < Width; f_j = f_j + 1) begin
+        if (f_j == idx_o) assert (req_i[f_j]);
+        if (idx_o > last_i) begin
+          if (f_j > last_i && f_j < idx_o) assert (!req_i[f_j]);
+        end else begin
+          if (f_j > last_i || f_j < idx_o) assert (!req_i[f_j]);
+        end
+      end
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

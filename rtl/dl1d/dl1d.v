@@ -397,5 +397,99 @@ module dl1d #(
   endgenerate
 
   wire unused = &{1'b0, lfu_any};  // an entry without a data line always exists (DataWays < TagWays)
+
+`ifdef FORMAL
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  integer fs, fa, fb, fx, fy;
+  reg [FW-1:0] f_nfree;  // the set's lines not allocated
+  reg f_owned;  // some tag entry's Position names the line
+  reg f_line;  // the line a tag entry's Position names is allocated
+  always @* begin
+    if (f_past_valid) begin
+      for (fs = 0; fs < Sets; fs = fs + 1) begin
+        for (fa = 0; fa < TagWays; fa = fa + 1) begin
+          // an invalid tag entry has no data line and RC 0 (nothing ever counted it)
+          if (!tval_q[fs*TagWays+fa])
+            assert (!pval_q[fs*TagWays+fa] && rc_q[(fs*TagWays+fa)*RcBits+:RcBits] == {RcBits{1'b0}});
+          // a valid Position names a data way of the set, and that line is allocated
+          if (pval_q[fs*TagWays+fa]) begin
+            assert ({1'b0, pos_q[(fs*TagWays+fa)*DWW+:DWW]} < DataWays);
+            f_line = 1'b0;
+            for (fx = 0; fx < DataWays; fx = fx + 1)
+              if (pos_q[(fs*TagWays+fa)*DWW+:DWW] == fx[DWW-1:0] && dval_q[fs*DataWays+fx]) f_line = 1'b1;
+            assert (f_line);
+          end
+          for (fb = fa + 1; fb < TagWays; fb = fb + 1) begin
+            // valid tags of a set are distinct (a tag is entered only on a tag miss)
+            if (tval_q[fs*TagWays+fa] && tval_q[fs*TagWays+fb])
+              assert (ttag_q[(fs*TagWays+fa)*TagBits+:TagBits] != ttag_q[(fs*TagWays+fb)*TagBits+:TagBits]);
+            // Position uniqueness: no two tag entries own the same data line
+            if (pval_q[fs*TagWays+fa] && pval_q[fs*TagWays+fb])
+              assert (pos_q[(fs*TagWays+fa)*DWW+:DWW] != pos_q[(fs*TagWays+fb)*DWW+:DWW]);
+          end
+        end
+        f_nfree = {FW{1'b0}};
+        for (fx = 0; fx < DataWays; fx = fx + 1) begin
+          if (!dval_q[fs*DataWays+fx]) f_nfree = f_nfree + 1'b1;
+          // a pending line is an allocated line
+          if (dpend_q[fs*DataWays+fx]) assert (dval_q[fs*DataWays+fx]);
+          // every allocated line has an owning tag entry (with uniqueness: exactly one)
+          f_owned = 1'b0;
+          for (fa = 0; fa < TagWays; fa = fa + 1)
+            if (pval_q[fs*TagWays+fa] && pos_q[(fs*TagWays+fa)*DWW+:DWW] == fx[DWW-1:0]) f_owned = 1'b1;
+          if (dval_q[fs*DataWays+fx]) assert (f_owned);
+          // the LRU ranks of a set are a permutation of 0..DataWays-1
+          assert ({1'b0, lru_q[(fs*DataWays+fx)*DWW+:DWW]} < DataWays);
+          for (fy = fx + 1; fy < DataWays; fy = fy + 1)
+            assert (lru_q[(fs*DataWays+fx)*DWW+:DWW] != lru_q[(fs*DataWays+fy)*DWW+:DWW]);
+        end
+        // the Free Line count is the number of unallocated lines
+        assert (free_q[fs*FW+:FW] == f_nfree);
+      end
+      if (!rst_i) begin
+        // an LFU victim (a tag entry without a data line) always exists
+        assert (lfu_any);
+        // a new tag entry never replaces one that owns a data line
+        if (is_rd && !hit && res_o != ResNone) assert (!s_pval[tway_o]);
+        // a data eviction always demotes the line's owner, never the entry allocated
+        if (alloc && devict_o) assert (has_owner && owner != tway_o);
+      end
+    end
+  end
+  // Steps: an allocation leaves the line pending, owned by the allocating entry
+  reg f_alloc_q = 1'b0;
+  reg [SetW-1:0] f_set_q;
+  reg [TWW-1:0] f_tway_q;
+  reg [DWW-1:0] f_way_q;
+  always @(posedge clk_i) begin
+    f_alloc_q <= !rst_i && alloc;
+    f_set_q <= sidx;
+    f_tway_q <= tway_o;
+    f_way_q <= way_o;
+  end
+  always @* begin
+    if (f_past_valid && f_alloc_q)
+      for (fs = 0; fs < Sets; fs = fs + 1)
+        if (f_set_q == fs[SetW-1:0]) begin
+          assert (tval_q[fs*TagWays+f_tway_q] && pval_q[fs*TagWays+f_tway_q]);
+          assert (pos_q[(fs*TagWays+f_tway_q)*DWW+:DWW] == f_way_q);
+          assert (dpend_q[fs*DataWays+f_way_q] && lru_q[(fs*DataWays+f_way_q)*DWW+:DWW] == {DWW{1'b0}});
+        end
+  end
+  // the dueling unit: the cycle count stays below the interval, own misses <= own accesses
+  generate
+    if (Duel != 0) begin : g_fduel
+      always @* begin
+        if (f_past_valid) begin
+          assert (g_duel.dcyc_q < Intv);
+          assert (g_duel.miss_a_q <= g_duel.acc_a_q);
+        end
+      end
+    end
+  endgenerate
+`endif
 endmodule
 `default_nettype wire

@@ -165,5 +165,81 @@ module laws #(
   prio_enc #(.Width(Warps), .IdxW(WW)) u_head (.req_i(is_head), .idx_o(head_w), .valid_o(head_ok));
   wire [1:0] moved_w = !fb_ok_o ? 2'd0 : fb_hit_i ? 2'd1 : 2'd2;
   /* verilator lint_on UNUSEDSIGNAL */
+
+`ifdef FORMAL
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  // f_ord[i*Warps+j]: warp i is ahead of warp j (the full matrix of the triangle)
+  reg [Warps*Warps-1:0] f_ord;
+  integer fi, fj, fk, fg;
+  always @* begin
+    f_ord = {Warps * Warps{1'b0}};
+    for (fi = 0; fi < Warps; fi = fi + 1)
+      for (fj = 0; fj < Warps; fj = fj + 1)
+        if (fi < fj) f_ord[fi*Warps+fj] = row_at[fi*Warps+fj];
+        else if (fi > fj) f_ord[fi*Warps+fj] = !row_at[fj*Warps+fi];
+  end
+  always @* begin
+    if (f_past_valid) begin
+      // hence exactly one warp heads the order, and at most one ready warp is first
+      assert (is_head != {Warps{1'b0}} && (is_head & (is_head - 1'b1)) == {Warps{1'b0}});
+      assert ((is_first & (is_first - 1'b1)) == {Warps{1'b0}});
+      // a pick whenever a warp is ready: a ready warp that no other ready warp is ahead of
+      assert (pick_ok_o == (ready_i != {Warps{1'b0}}));
+      if (pick_ok_o) begin
+        assert ({1'b0, pick_o} < NumW && ready_i[pick_o]);
+        for (fj = 0; fj < Warps; fj = fj + 1)
+          if (ready_i[fj]) assert (!f_ord[fj*Warps+pick_o]);
+      end
+      // a valid WGT entry holds a non-empty group (its issuing warp at least)
+      for (fg = 0; fg < Groups; fg = fg + 1)
+        if (wgt_v_q[fg]) assert (wgt_q[fg*Warps+:Warps] != {Warps{1'b0}});
+      // a new group takes an existing free WGT entry, and feedback names a non-empty group
+      if (grp_ok_o) assert ({1'b0, grp_o} < NumG && !wgt_v_q[grp_o]);
+      if (fb_ok_o) assert (fb_vec_o != {Warps{1'b0}});
+    end
+  end
+  // the order is a strict total order: no triple i < j < k forms a cycle (i, j, k, i or
+  // i, k, j, i), i.e. "ahead" is transitive. Warps^3 / 6 properties: elaborated up to 16
+  // warps (the proofs' sizes), so the default design still elaborates quickly
+  generate
+    if (Warps <= 16) begin : g_ftotal
+      always @* begin
+        if (f_past_valid)
+          for (fi = 0; fi < Warps; fi = fi + 1)
+            for (fj = fi + 1; fj < Warps; fj = fj + 1)
+              for (fk = fj + 1; fk < Warps; fk = fk + 1)
+                assert (!(f_ord[fi*Warps+fj] && f_ord[fj*Warps+fk] && f_ord[fk*Warps+fi]) &&
+                        !(f_ord[fi*Warps+fk] && f_ord[fk*Warps+fj] && f_ord[fj*Warps+fi]));
+      end
+    end
+  endgenerate
+  // Steps: a formed group is valid and holds the issuing warp; launched warps go behind
+  // every other warp with an empty LLT entry
+  reg f_form_q = 1'b0, f_iss_q = 1'b0;
+  reg [GW-1:0] f_grp_q;
+  reg [WW-1:0] f_warp_q;
+  reg [Warps-1:0] f_new_q = {Warps{1'b0}};
+  always @(posedge clk_i) begin
+    f_form_q <= !rst_i && iss && grp_ok_o;
+    f_iss_q <= !rst_i && iss;
+    f_grp_q <= grp_o;
+    f_warp_q <= iss_warp_i;
+    f_new_q <= rst_i ? {Warps{1'b0}} : new_i;
+  end
+  always @* begin
+    if (f_past_valid) begin
+      if (f_form_q) assert (wgt_v_q[f_grp_q] && wgt_q[f_grp_q*Warps+f_warp_q]);
+      for (fi = 0; fi < Warps; fi = fi + 1) begin
+        if (f_new_q[fi]) begin
+          assert (llt_q[fi*PcBits+:PcBits] == {PcBits{1'b0}});
+          for (fj = 0; fj < Warps; fj = fj + 1) if (!f_new_q[fj]) assert (f_ord[fj*Warps+fi]);
+        end
+      end
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -105,9 +105,17 @@ module memsched #(
       .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(wq), .dec_i(pick_v),
       .dec_idx_i(pick_slot), .rd_idx_i(wq), .rd_o(tgt_cnt), .count_o(cnt_flat)
   );
+`ifdef FORMAL
+  wire [Slots*PtrW-1:0] f_tail_flat;  // every tail pointer, for the properties below
+`endif
   ctr_bank #(.Num(Slots), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_tail (
       .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(wq), .dec_i(1'b0),
-      .dec_idx_i(wq), .rd_idx_i(wq), .rd_o(tail_ptr), .count_o()
+      .dec_idx_i(wq), .rd_idx_i(wq), .rd_o(tail_ptr),
+`ifdef FORMAL
+      .count_o(f_tail_flat)
+`else
+      .count_o()
+`endif
   );
   ctr_bank #(.Num(Slots), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_head (
       .clk_i(clk_i), .rst_i(rst_i), .inc_i(pick_v), .inc_idx_i(pick_slot), .dec_i(1'b0),
@@ -221,11 +229,56 @@ module memsched #(
 
 
 `ifdef FORMAL
-  // a slot never holds more than Depth requests; candidates form a thermometer code
-  integer fq;
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  integer fq, fj, fk;
+  reg [7:0] f_sum;  // head + count of a slot, before the wrap
   always @* begin
-    for (fq = 0; fq < Slots; fq = fq + 1) assert (cnt_flat[fq*CntW+:CntW] <= DepthC);
-    for (fq = 1; fq < K; fq = fq + 1) if (cv[fq]) assert (cv[fq-1]);
+    if (f_past_valid) begin
+      for (fq = 0; fq < Slots; fq = fq + 1) begin
+        // a slot never holds more than Depth requests
+        assert (cnt_flat[fq*CntW+:CntW] <= DepthC);
+        // its head and tail pointers stay inside 0..Depth-1
+        assert ({1'b0, head_flat[fq*PtrW+:PtrW]} < Depth[PtrW:0]);
+        assert ({1'b0, f_tail_flat[fq*PtrW+:PtrW]} < Depth[PtrW:0]);
+        // and the tail is the head plus the count, modulo Depth (the FIFO is consistent)
+        f_sum = {{(8 - PtrW) {1'b0}}, head_flat[fq*PtrW+:PtrW]} + {{(8 - CntW) {1'b0}}, cnt_flat[fq*CntW+:CntW]};
+        if (f_sum >= Depth) f_sum = f_sum - Depth[7:0];
+        assert (f_sum == {{(8 - PtrW) {1'b0}}, f_tail_flat[fq*PtrW+:PtrW]});
+      end
+      // the round-robin pointer names a slot; the fixed policy keeps it at 0
+      assert ({1'b0, ptr_q} < SlotsW);
+      if (Policy == 0) assert (ptr_q == {QW{1'b0}});
+      // candidates form a thermometer code, there is one whenever a slot is non-empty,
+      // each names a distinct non-empty slot
+      if (!rst_i) assert (cv[0] == (nonempty != {Slots{1'b0}}));
+      for (fj = 1; fj < K; fj = fj + 1) if (cv[fj]) assert (cv[fj-1]);
+      for (fj = 0; fj < K; fj = fj + 1) begin
+        if (cv[fj]) begin
+          assert ({1'b0, cslot[fj*QW+:QW]} < SlotsW);
+          assert (nonempty[cslot[fj*QW+:QW]]);
+          for (fk = 0; fk < fj; fk = fk + 1) assert (cslot[fk*QW+:QW] != cslot[fj*QW+:QW]);
+        end
+      end
+      // the grant: an accepted candidate, of a non-empty slot (no count underflow), the
+      // first of its pool (the first hit under grr when one hits); no grant is a stall
+      if (pick_v) begin
+        assert (cv[pick_idx] && probe_acc_i[pick_idx]);
+        assert (pick_slot == cslot[pick_idx*QW+:QW] && nonempty[pick_slot]);
+        if (Policy == 2 && hit != {K{1'b0}}) assert (pick_hit_o);
+        for (fj = 0; fj < K; fj = fj + 1) if (fj < pick_idx) assert (!pool[fj]);
+      end
+      assert (pick_v == (acc != {K{1'b0}}));
+      assert (stall_o == (cv[0] && !pick_v));
+    end
+  end
+  // Steps: a request taken goes to its warp's slot: one more there unless that slot is
+  // served in the same cycle
+  always @(posedge clk_i) begin
+    if (f_past_valid && !$past(rst_i) && $past(enq) && !($past(pick_v) && $past(pick_slot) == $past(wq)))
+      assert (cnt_flat[$past(wq)*CntW+:CntW] == $past(tgt_cnt) + 1'b1);
   end
 `endif
 endmodule

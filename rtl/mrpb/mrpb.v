@@ -133,6 +133,9 @@ module mrpb #(
   wire [QW-1:0] dly_q;
   wire [LenW-1:0] tgt_len;
   wire [PtrW-1:0] tail_ptr, head_ptr;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [NumQ*PtrW-1:0] tail_flat, head_flat;  // every queue's pointers (the proofs read them)
+  /* verilator lint_on UNUSEDSIGNAL */
 
   ctr_bank #(.Num(NumQ), .Width(LenW), .IdxW(QW)) u_len (
       .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(sigq), .dec_i(drain),
@@ -145,11 +148,11 @@ module mrpb #(
   );
   ctr_bank #(.Num(NumQ), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_tail (
       .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(sigq), .dec_i(1'b0),
-      .dec_idx_i(sigq), .rd_idx_i(sigq), .rd_o(tail_ptr), .count_o()
+      .dec_idx_i(sigq), .rd_idx_i(sigq), .rd_o(tail_ptr), .count_o(tail_flat)
   );
   ctr_bank #(.Num(NumQ), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_head (
       .clk_i(clk_i), .rst_i(rst_i), .inc_i(drain), .inc_idx_i(choice), .dec_i(1'b0),
-      .dec_idx_i(choice), .rd_idx_i(choice), .rd_o(head_ptr), .count_o()
+      .dec_idx_i(choice), .rd_idx_i(choice), .rd_o(head_ptr), .count_o(head_flat)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
@@ -269,12 +272,65 @@ module mrpb #(
   assign qlen_o = len_flat;
 
 `ifdef FORMAL
-  // a queue never holds more than Depth entries, and never shows more than it holds
+  // Proven by `make formal` (bounded from reset and k-induction, tb/blocks/mrpb/manifest.sh
+  // FORMAL_PROOFS): the run starts in reset.
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);
+  // a shadow of the visibility delay line (enqueue and queue, Stages cycles): its
+  // output must be the real one's, and a queue's invisible entries (length - visible)
+  // are exactly its entries in flight (this makes the induction go through)
+  reg [Stages-1:0] f_sv;
+  reg [Stages*QW-1:0] f_sq;
+  integer fs;
+  always @(posedge clk_i) begin
+    for (fs = Stages - 1; fs > 0; fs = fs - 1) begin
+      f_sv[fs] <= f_sv[fs-1];
+      f_sq[fs*QW+:QW] <= f_sq[(fs-1)*QW+:QW];
+    end
+    f_sv[0] <= enq;
+    f_sq[0+:QW] <= sigq;
+    if (rst_i) f_sv <= {Stages{1'b0}};
+  end
   integer fq;
+  reg [31:0] f_wrap, f_fly;
   always @* begin
-    for (fq = 0; fq < NumQ; fq = fq + 1) begin
-      assert (len_flat[fq*LenW+:LenW] <= DepthL);
-      assert (vis_flat[fq*LenW+:LenW] <= len_flat[fq*LenW+:LenW]);
+    if (f_past_valid && !rst_i) begin
+      assert (dly_valid == f_sv[Stages-1]);
+      if (dly_valid) assert (dly_q == f_sq[(Stages-1)*QW+:QW]);
+      for (fq = 0; fq < NumQ; fq = fq + 1) begin
+        f_fly = 0;
+        for (fs = 0; fs < Stages; fs = fs + 1)
+          if (f_sv[fs] && f_sq[fs*QW+:QW] == fq) f_fly = f_fly + 1;
+        assert ({{(32 - LenW) {1'b0}}, len_flat[fq*LenW+:LenW]} ==
+                {{(32 - LenW) {1'b0}}, vis_flat[fq*LenW+:LenW]} + f_fly);
+        // no queue overflows: it never holds more than Depth entries, never shows more
+        // than it holds
+        assert (len_flat[fq*LenW+:LenW] <= DepthL);
+        assert (vis_flat[fq*LenW+:LenW] <= len_flat[fq*LenW+:LenW]);
+        // pointers and length agree: tail = head + length (mod Depth), both in 0..Depth-1
+        assert ({1'b0, head_flat[fq*PtrW+:PtrW]} < Depth);
+        assert ({1'b0, tail_flat[fq*PtrW+:PtrW]} < Depth);
+        f_wrap = {{(32 - PtrW) {1'b0}}, head_flat[fq*PtrW+:PtrW]} + {{(32 - LenW) {1'b0}}, len_flat[fq*LenW+:LenW]};
+        if (f_wrap >= Depth) f_wrap = f_wrap - Depth;
+        assert (f_wrap == {{(32 - PtrW) {1'b0}}, tail_flat[fq*PtrW+:PtrW]});
+      end
+      // no overflow or underflow at the ports: an enqueue finds room, a drain takes a
+      // visible entry (so the queue is not empty)
+      if (enq) assert (tgt_len < DepthL);
+      if (drain) assert (elig[choice]);
+      // one load of the outbound register a cycle: a write passing through or a drain
+      assert (!(wpass && drain));
+      // flush priority: the producer's queue first (a flush, why 3; a full queue, why 2),
+      // then the greedy hold (why 1), then the policy (why 0)
+      if (drain && prio) assert (choice == sigq && drain_why_o == (flush ? 2'd3 : 2'd2));
+      if (drain && !prio && hold) assert (choice == last_q_q && drain_why_o == 2'd1);
+      if (drain && !prio && !hold) assert (choice == pol_idx && drain_why_o == 2'd0);
+      // a flush is a write to a non-empty queue; a write passes only an empty one
+      if (flush) assert (req_write_i && !tgt_empty && !req_ready_o);
+      if (wpass) assert (tgt_empty && req_ready_o);
+      // the bypass takes only a read the cache refused
+      if (bypass_o) assert (out_valid_o && !out_write_o && !cache_accept_i);
     end
   end
 `endif

@@ -228,5 +228,55 @@ module rft #(
       end
     end
   end
+
+`ifdef FORMAL
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  localparam [VW-1:0] FValMax = (Update != 0) ? {CntMax, 1'b0} : {VW{1'b1}};  // avg: 2 x CntMax halves
+  integer fe, fn;
+  always @* begin
+    if (f_past_valid) begin
+      for (fe = 0; fe < Entries; fe = fe + 1) begin
+        // an entry never written holds value 0
+        if (!tv_q[fe]) assert (tval_q[fe*VW+:VW] == {VW{1'b0}});
+        // the moving average stays within 0..2 x the line count's saturation value
+        assert (tval_q[fe*VW+:VW] <= FValMax);
+      end
+      // the decisions: a bypass is a table hit of a demand read; a clock marks reuse or
+      // allocates, never both; an update leaves only with a valid line's eviction
+      if (byp_o) assert (tbl_hit_o && rd && can_byp_i);
+      assert (!(mark_o && alloc_o));
+      if (upd_v_o) assert (l_v && way_ok && !rem && !fl);
+    end
+  end
+  generate
+    if (TagW > 0) begin : g_ftag
+      // an entry never written holds tag 0
+      always @* begin
+        if (f_past_valid)
+          for (fe = 0; fe < Entries; fe = fe + 1)
+            if (!tv_q[fe]) assert (g_tag.ttag_q[fe*TagW+:TagW] == {TagW{1'b0}});
+      end
+    end
+  endgenerate
+  // Steps: table entries are never invalidated (outside reset) and a write validates its
+  // entry; a flush drops every line; a line's count only grows by one (saturating, never
+  // wrapping) on a mark, and restarts at 0 only on an allocation of that line
+  always @(posedge clk_i) begin
+    if (f_past_valid && !$past(rst_i)) begin
+      assert (($past(tv_q) & ~tv_q) == {Entries{1'b0}});
+      if ($past(w_en)) assert (tv_q[$past(w_idx)]);
+      if ($past(fl)) assert (lv_q == {NL{1'b0}});
+      for (fn = 0; fn < NL; fn = fn + 1)
+        if (lcnt_q[fn*RBits+:RBits] != $past(lcnt_q[fn*RBits+:RBits])) begin
+          if (lcnt_q[fn*RBits+:RBits] == {RBits{1'b0}}) assert ($past(alloc_o) && $past(li) == fn);
+          else assert ($past(mark_o) && $past(li) == fn &&
+                       lcnt_q[fn*RBits+:RBits] == $past(lcnt_q[fn*RBits+:RBits]) + 1'b1);
+        end
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -200,5 +200,56 @@ module sap #(
   end
 
   wire unused = &{1'b0, hit_vec, lru_ok, young_idx, young_ok, lru_valid, rem};
+
+`ifdef FORMAL
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  localparam [EW:0] NumE = Entries[EW:0];
+  integer fe;
+  always @* begin
+    if (f_past_valid) begin
+      // the LRU order tracks exactly the valid PT entries
+      assert (lru_valid == ptv);
+      for (fe = 0; fe < Entries; fe = fe + 1) begin
+        // a PT entry's last warp is a warp
+        assert ({1'b0, ptw_q[fe*WW+:WW]} < NumW);
+        // an entry no PC ever took is still in its reset state
+        if (!ptv[fe])
+          assert (ptw_q[fe*WW+:WW] == {WW{1'b0}} && pta_q[fe*AddrW+:AddrW] == {AddrW{1'b0}} &&
+                  pts_q[fe*AddrW+:AddrW] == {AddrW{1'b0}});
+      end
+      // the entry a load uses exists: a hit, a free entry, or else a valid LRU victim
+      if (ld) begin
+        assert ({1'b0, e} < NumE);
+        if (!hit && !any_free) assert (lru_ok && ptv[lru_idx]);
+      end
+      // the division in flight writes back into a valid entry
+      if (dv_live_q) assert ({1'b0, dv_idx_q} < NumE && ptv[dv_idx_q]);
+      // a division starts only when the divider is idle, and finishes when it is idle
+      if (div_start) assert (!div_busy);
+      if (div_done) assert (!div_busy);
+      // the warp queue's base warp is a warp, and never a prefetch target itself
+      assert ({1'b0, drq_u_q} < NumW);
+      assert (!wq_q[drq_u_q]);
+      if (pf_o) assert (pf_warp_o != drq_u_q && wq_q[pf_warp_o]);
+    end
+  end
+  // Steps: a started division is taken by the divider (busy next cycle); while it runs,
+  // its destination entry and sign hold; without new targets the warp queue only loses
+  // warps, one per acknowledged prefetch
+  always @(posedge clk_i) begin
+    if (f_past_valid && !$past(rst_i)) begin
+      if ($past(div_start)) assert (div_busy && dv_live_q && dv_idx_q == $past(e));
+      if ($past(div_busy)) assert (dv_idx_q == $past(dv_idx_q) && dv_neg_q == $past(dv_neg_q));
+      if (!$past(tgt_o)) begin
+        assert ((wq_q & ~$past(wq_q)) == {Warps{1'b0}});
+        if ($past(pf_o) && $past(pf_ack_i)) assert (wq_q == ($past(wq_q) & ~({{(Warps - 1) {1'b0}}, 1'b1} << $past(v_idx))));
+        else assert (wq_q == $past(wq_q));
+      end else assert (wq_q == $past(tvec));
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

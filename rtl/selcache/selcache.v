@@ -181,5 +181,55 @@ module selcache #(
       end
     end
   end
+
+`ifdef FORMAL
+  // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
+  localparam [TW:0] FCntMax = {{(NW + 1) {1'b0}}, {CntW{1'b1}}};  // a line's count saturates here
+  integer ft, fl;
+  reg [TW:0] f_n, f_s;
+  always @* begin
+    if (f_past_valid) begin
+      // the re-reference table: a PC with no eviction has sum 0; otherwise the running
+      // sum is at most n x the count's maximum + (maximum - 1) (the halving's rounding),
+      // so it never overflows its NW + CntW bits
+      for (ft = 0; ft < NT; ft = ft + 1) begin
+        f_n = {{(CntW + 1) {1'b0}}, tn_q[ft*NW+:NW]};
+        f_s = {1'b0, tsum_q[ft*TW+:TW]};
+        if (f_n == {(TW + 1) {1'b0}}) assert (f_s == {(TW + 1) {1'b0}});
+        else assert (f_s <= f_n * FCntMax + FCntMax - 1'b1);
+      end
+      // the index scheme counts only the load's other requests: same <= nreq, and with
+      // scheme b or c (this request among them) same < nreq, so its bypass only happens
+      // to a divergent load
+      if ({{(32 - CW) {1'b0}}, nreq_i} <= Lanes) assert (same_o <= nreq_i);
+      if (Scheme != 0 && {{(32 - IW) {1'b0}}, idx_i} < {{(32 - CW) {1'b0}}, nreq_i}) begin
+        assert (same_o < nreq_i);
+        if (ibyp_o) assert (div_o);
+      end
+      // a locality bypass needs the mode and a valid victim line of a PC with history
+      if (lbyp_o) assert (LocDeg != 0 && vic_valid && t_n != {NW{1'b0}});
+    end
+  end
+  // Steps: a flush drops every line; a line's count grows by one only on a hit (it
+  // saturates, never wraps) and restarts at 0 only on an allocation of that line; a
+  // table entry changes only with an eviction of a line of its PC
+  always @(posedge clk_i) begin
+    if (f_past_valid && !$past(rst_i)) begin
+      if ($past(flush_i)) assert (lv_q == {NL{1'b0}});
+      for (fl = 0; fl < NL; fl = fl + 1)
+        if (lcnt_q[fl*CntW+:CntW] != $past(lcnt_q[fl*CntW+:CntW])) begin
+          if (lcnt_q[fl*CntW+:CntW] == {CntW{1'b0}}) assert ($past(do_alloc) && $past(li) == fl);
+          else assert ($past(do_hit) && $past(li) == fl &&
+                       lcnt_q[fl*CntW+:CntW] == $past(lcnt_q[fl*CntW+:CntW]) + 1'b1);
+        end
+      for (ft = 0; ft < NT; ft = ft + 1)
+        if (tn_q[ft*NW+:NW] != $past(tn_q[ft*NW+:NW]))
+          assert ($past(evict) && $past(live_line) && $past(l_pc) == ft && tn_q[ft*NW+:NW] != {NW{1'b0}});
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

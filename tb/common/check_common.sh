@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # check_common.sh: the checks of the rtl/common primitives (fifo, sat_ctr_bank, cam,
-# age_order, divider, ctr_bank). Per primitive, in several parameter settings:
+# age_order, divider, ctr_bank; prio_enc, max_sel, xor_fold, rr_arb, delay_line and
+# mq_store have proofs only). Per primitive, in several parameter settings:
 #   - a self-checking Icarus testbench (tb/common/tb_<name>.v) against an independent
 #     reference model, seeded random stimulus plus the corners it must reach;
 #   - a yosys-smtbmc proof of the `ifdef FORMAL properties: bounded from reset and
-#     k-induction (fifo, sat_ctr_bank, cam, age_order, divider; for ctr_bank, equality
-#     with its pre-split single-array form, tb/common/ctr_bank_eqv.v);
+#     k-induction (every primitive; for ctr_bank, equality with its pre-split
+#     single-array form, tb/common/ctr_bank_eqv.v);
 #   - for the counter banks, `synth` must map exactly Num*Width flops at Num=48.
 # Each prints "PASS name: ..." or "FAIL name: ...". Then one deliberately broken copy
 # of each primitive (one line changed by sed, in build/common-mutants/<mutant>/) must
 # FAIL the same check ("CAUGHT mutant ..."), and an illegal parameter value of each
 # module must stop elaboration in Verilator, Icarus and Yosys.
-# Usage: tb/common/check_common.sh [--seed N] [--jobs N]. Exit 0 only if all pass.
+# Usage: tb/common/check_common.sh [--seed N] [--jobs N] [--formal (the proofs only:
+# make formal)]. Exit 0 only if all pass.
 # Outputs: build/common/ (logs: build/common/<check>.log).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,6 +22,7 @@ B=build/common
 M=build/common-mutants
 SELF=tb/common/check_common.sh
 SEED=${SEED:-1}
+. tb/formal/prove.sh
 JOBS=2
 
 # ---- the checks of one primitive; RTL is the folder holding the rtl/common files -----
@@ -43,31 +46,15 @@ tb() {
 }
 
 # formal MODULE "chparam args" DEPTH: bounded (DEPTH steps from reset) and induction
+# (tb/formal/prove.sh)
 formal() {
-  local mod=$1 params=$2 depth=$3 tag
+  local mod=$1 params=$2 depth=$3 tag line
   tag=$(echo "$params" | tr -d '-' | tr ' ' '_' | sed 's/set_//g')
-  local d=$W/formal-$mod-$tag
-  mkdir -p "$d"
-  if ! yosys -q -l "$d/yosys.log" -p "read_verilog -defer -formal ${FILES[*]}; chparam $params $mod; prep -top $mod; flatten; memory_map; opt -fast; dffunmap; write_smt2 -wires $d/model.smt2" >/dev/null 2>&1; then
-    echo "formal $mod $params: yosys failed ($d/yosys.log)" >>"$SUMMARY"; return 1
-  fi
-  local nass
-  nass=$(grep -c '^; yosys-smt2-assert' "$d/model.smt2")
-  # --unroll: z3 4.8 is fast on the unrolled problem, erratic (minutes) without it
-  yosys-smtbmc --unroll -s z3 -t "$depth" "$d/model.smt2" >"$d/bmc.log" 2>&1
-  local bmc=$?
-  yosys-smtbmc --unroll -s z3 -i -t "$depth" "$d/model.smt2" >"$d/ind.log" 2>&1
-  local ind=$?
-  cat "$d/bmc.log" "$d/ind.log" >>"$LOG"
-  local p=${params//-set /}
-  if [ $bmc = 0 ] && [ $ind = 0 ] && grep -q 'Status: PASSED' "$d/bmc.log" && grep -q 'Status: PASSED' "$d/ind.log"; then
-    echo "formal $p: $nass assertion$([ "$nass" = 1 ] || echo s) proved (bounded $depth steps from reset, $depth-induction)" >>"$SUMMARY"; return 0
-  fi
-  local why
-  # the failing assertion, as file:line
-  why=$(grep -h -m1 -o 'Assert failed in [^ ]* [^ ]*' "$d/bmc.log" "$d/ind.log" | head -n1 | sed 's/.* //; s|.*/||; s/:\([0-9]*\)\..*/:\1/')
-  echo "formal $p: FAILED (bounded rc $bmc, induction rc $ind${why:+, assertion at $why})" >>"$SUMMARY"
-  return 1
+  line=$(prove "$mod" "${FILES[*]}" "$params" "$depth" "$W/formal-$mod-$tag")
+  local rc=$?
+  cat "$W/formal-$mod-$tag"/bmc.log "$W/formal-$mod-$tag"/ind.log >>"$LOG" 2>/dev/null
+  echo "formal $line" >>"$SUMMARY"
+  return $rc
 }
 
 # flops MODULE NUM WIDTH: `synth` of the bank at Num=NUM maps exactly NUM*WIDTH flops
@@ -129,6 +116,32 @@ primitive() {
       sub formal ctr_bank_eqv "-set Num 6 -set Width 2 -set Modulus 4" 4 &&
       FILES=("$RTL/ctr_bank.v") &&
       sub flops ctr_bank 48 4 && sub flops ctr_bank 5 3 ;;
+    # proofs only (their testbenches are the blocks that use them, in lockstep)
+    prio_enc)
+      FILES=("$RTL/prio_enc.v")
+      sub formal prio_enc "-set Width 5" 1 && sub formal prio_enc "-set Width 1" 1 &&
+      sub formal prio_enc "-set Width 8" 1 && sub formal prio_enc "-set Width 3 -set IdxW 3" 1 ;;
+    max_sel)
+      FILES=("$RTL/max_sel.v")
+      sub formal max_sel "-set Num 5 -set ValW 3" 1 && sub formal max_sel "-set Num 1 -set ValW 1" 1 &&
+      sub formal max_sel "-set Num 4 -set ValW 2 -set IdxW 3" 1 ;;
+    xor_fold)
+      FILES=("$RTL/xor_fold.v")
+      sub formal xor_fold "-set InW 7 -set OutW 3" 1 && sub formal xor_fold "-set InW 6 -set OutW 3" 1 &&
+      sub formal xor_fold "-set InW 1 -set OutW 1" 1 && sub formal xor_fold "-set InW 3 -set OutW 5" 1 &&
+      sub formal xor_fold "-set InW 32 -set OutW 7" 1 ;;
+    rr_arb)
+      FILES=("$RTL/rr_arb.v" "$RTL/prio_enc.v")
+      sub formal rr_arb "-set Width 5" 1 && sub formal rr_arb "-set Width 1" 1 &&
+      sub formal rr_arb "-set Width 4" 1 && sub formal rr_arb "-set Width 3 -set IdxW 3" 1 ;;
+    delay_line)
+      FILES=("$RTL/delay_line.v")
+      sub formal delay_line "-set Stages 3 -set Width 2" 5 && sub formal delay_line "-set Stages 1 -set Width 1" 3 &&
+      sub formal delay_line "-set Stages 4 -set Width 3" 6 ;;
+    mq_store)
+      FILES=("$RTL/mq_store.v")
+      sub formal mq_store "-set NumQ 3 -set Depth 3 -set Width 2" 3 && sub formal mq_store "-set NumQ 1 -set Depth 1 -set Width 1" 3 &&
+      sub formal mq_store "-set NumQ 2 -set Depth 4 -set Width 3" 3 && sub formal mq_store "-set NumQ 5 -set Depth 2 -set Width 2" 3 ;;
     *) echo "check_common: unknown primitive '$name'" >&2; return 2 ;;
   esac
   return $rc
@@ -237,7 +250,8 @@ while [ $# -gt 0 ]; do
   case $1 in
     --seed) SEED=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
-    *) echo "check_common: unknown argument '$1' (usage: $SELF [--seed N] [--jobs N])" >&2; exit 2 ;;
+    --formal) export ONLY=formal; shift ;;
+    *) echo "check_common: unknown argument '$1' (usage: $SELF [--seed N] [--jobs N] [--formal])" >&2; exit 2 ;;
   esac
 done
 for t in iverilog vvp yosys yosys-smtbmc z3 verilator flock; do
@@ -249,11 +263,18 @@ mkdir -p "$B" "$M"
 exec 9>"$B.lock"
 flock -w 900 9 || { echo "check_common: $B.lock held by another run for 15 minutes" >&2; exit 2; }
 t0=$SECONDS
-list=(age_order divider fifo sat_ctr_bank cam ctr_bank illegal)
-for e in "${MUTANTS[@]}"; do list+=("mutant-${e%%|*}"); done
-printf '%s\n' "${list[@]}" | xargs -P "$JOBS" -I{} bash "$SELF" --job {}
+prims=(fifo sat_ctr_bank cam age_order divider ctr_bank prio_enc max_sel xor_fold rr_arb delay_line mq_store)
+# --formal (make formal): the proofs alone, no testbench, mutant or illegal-parameter check
+extra=()
+if [ -z "${ONLY:-}" ]; then
+  extra=(illegal)
+  for e in "${MUTANTS[@]}"; do extra+=("mutant-${e%%|*}"); done
+fi
+# the slow ones first
+printf '%s\n' age_order divider fifo sat_ctr_bank cam ctr_bank prio_enc max_sel xor_fold rr_arb delay_line mq_store "${extra[@]}" |
+  xargs -P "$JOBS" -I{} bash "$SELF" --job {}
 fail=0
-for j in fifo sat_ctr_bank cam age_order divider ctr_bank illegal "${list[@]:7}"; do
+for j in "${prims[@]}" "${extra[@]}"; do
   r=$B/$j/result.txt
   if [ ! -s "$r" ]; then echo "FAIL $j: no result (log: $B/$j.log)"; fail=1; continue; fi
   cat "$r"
