@@ -2,7 +2,9 @@
 #   make -f mk/rtl.mk BLOCK=<name> [PRESET=final] [CONFIG='Key=Val,...'] [RTL_DIR=dir] [TAG_SUFFIX=-x]
 #   ... model      only the Verilated model and its shim (for a program of several blocks)
 #   ... print-dir  the build folder of this configuration
-# RTL_DIR swaps the block's RTL folder (the planted-bug test builds a broken copy).
+# RTL_DIR swaps the block's RTL folder (the planted-bug test builds a broken copy). A
+# wrapper.sed in that folder edits the generated wrapper (make mutants: a flattened
+# netlist without parameters, its probe paths as escaped names).
 include $(dir $(lastword $(MAKEFILE_LIST)))common.mk
 .DEFAULT_GOAL := all
 
@@ -35,9 +37,10 @@ model: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a
 # several blocks' models with mk/link.mk)
 gpusim: $(D)/gpusim
 
-$(D)/$(BLOCK)_top.v $(D)/glue.h: $(PORTGEN) $(PORT_DEFS)
+$(D)/$(BLOCK)_top.v $(D)/glue.h: $(PORTGEN) $(PORT_DEFS) $(wildcard $(RTL_DIR)/wrapper.sed)
 	@mkdir -p $(D)
 	$(PORTGEN) $(BLOCK) $(CFG_ARGS) --wrapper $(D)/$(BLOCK)_top.v --glue $(D)/glue.h
+	$(if $(wildcard $(RTL_DIR)/wrapper.sed),sed -i -f $(RTL_DIR)/wrapper.sed $(D)/$(BLOCK)_top.v)
 
 $(D)/$(VTOP).mk: $(D)/$(BLOCK)_top.v $(RTL_SRC) $(TOP)/mk/rtl.mk
 	verilator --cc --trace-fst --savable --trace-max-array 64 --x-initial unique $(VFLAGS) \

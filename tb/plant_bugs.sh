@@ -14,6 +14,7 @@
 # time 10 x the reported cycle.
 # Prints CAUGHT/MISSED/WRONG per mutant; exit 0 only if every mutant is CAUGHT.
 set -u
+unset BLK_COVER  # mutants are not the suite's coverage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . tb/blocks.sh

@@ -12,6 +12,7 @@
 // "c ns".
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "verilated.h"
@@ -85,6 +86,24 @@ shim_model *create_model() {
     shim_model *m = new shim_model;
     m->ctx = new VerilatedContext;
     m->ctx->traceEverOn(true);
+    // RTL_PLUSARGS="+a=1 +b": plusargs for the model's $value$plusargs (make mutants
+    // selects its mutant with +mutsel=N)
+    if (const char *pa = std::getenv("RTL_PLUSARGS")) {
+        std::vector<std::string> words;
+        std::string w;
+        for (const char *c = pa;; ++c) {
+            if (*c == ' ' || *c == '\0') {
+                if (!w.empty()) words.push_back(w);
+                w.clear();
+                if (*c == '\0') break;
+            } else {
+                w += *c;
+            }
+        }
+        std::vector<const char *> argv;
+        for (const std::string &x : words) argv.push_back(x.c_str());
+        if (!argv.empty()) m->ctx->commandArgsAdd(static_cast<int>(argv.size()), argv.data());
+    }
     m->top = new VTOP(m->ctx, "");
     m->tfp = nullptr;
     m->cycle = 0;
