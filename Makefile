@@ -20,11 +20,12 @@ GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 
-.PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build experiments test-slurm
+.PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build experiments test-slurm mutants formal soak coverage
 all: tools
 
 help:
 	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | experiments [EXP=a,b] [PROFILE=slurm] | test-slurm | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
+	@echo "verification strength: make mutants [BLOCK=b] | formal [BLOCK=b|common] | coverage | soak [CYCLES=1e8] [BLOCK=b] [SEED=n]"
 	@echo "blocks: $(BLOCKS)"
 
 deps:
@@ -121,6 +122,28 @@ experiments: $(GPUSIM)
 test-slurm: $(GPUSIM)
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/experiments/slurm_test.sh
+
+# verification strength (docs/verification.md): BLOCK and CYCLES only when given (the
+# defaults above are for make waves)
+GIVEN = $(filter command line environment,$(origin $(1)))
+# make mutants [BLOCK=b]: Yosys mutants in lockstep, kill rates in build/mutants/REPORT.md
+mutants: tools
+	@$(TOP)/mk/deps.sh
+	@python3 $(TOP)/tb/mutants/mutants.py $(if $(call GIVEN,BLOCK),--block $(BLOCK))
+# make formal [BLOCK=b|common]: every proof, build/formal/REPORT.md
+formal:
+	@$(TOP)/mk/deps.sh
+	@$(TOP)/tb/formal/formal.sh $(if $(call GIVEN,BLOCK),--block $(BLOCK))
+# make coverage: functional coverage (C model over the tests' stimuli) and gcov of cmodel/
+coverage: tools
+	@$(TOP)/mk/deps.sh
+	@rc=0; for b in $(BLOCKS); do $(TOP)/tb/cover/cover.sh $$b | tail -n1 || rc=1; done; \
+	  $(TOP)/tb/cover/gcov.sh || rc=1; exit $$rc
+# make soak [CYCLES=1e8] [BLOCK=b] [SEED=n]: long lockstep runs of every configuration
+soak: tools
+	@$(TOP)/mk/deps.sh
+	@CYCLES=$(if $(call GIVEN,CYCLES),$(CYCLES),1e8) BLOCK=$(if $(call GIVEN,BLOCK),$(BLOCK)) SEED=$(SEED) \
+	  $(TOP)/tb/soak/soak.sh
 
 # make vpi [SIM=icarus|verilator]: the C VPI checker against the C model
 vpi:

@@ -11,6 +11,10 @@ B=build
 L=$B/test
 mkdir -p "$L"
 : >"$L/times.tsv"
+# functional coverage: every lockstep run of the suite counts its block's cover points
+# here (blkrun, BLK_COVER); checked per block at the end
+export BLK_COVER=$top/$L/cover.txt
+: >"$BLK_COVER"
 pass=0
 fail=0
 t0=$(date +%s)
@@ -340,6 +344,16 @@ for frag in tb/tests.d/*.sh; do
 done
 at
 while [ ${#bg_pids[@]} -gt 0 ]; do bg_join; done
+
+# functional coverage: every cover point of every block reached by the lockstep runs above
+echo "== functional coverage of the lockstep runs (blk.h cover points; build/coverage/functional.txt)"
+mkdir -p build/coverage
+: >build/coverage/functional.txt
+for b in $TEST_BLOCKS; do
+  check "${b}_coverage" tb/cover/cover.sh "$b" --file "$BLK_COVER"
+  cat "$L/${b}_coverage.log" >>build/coverage/functional.txt
+  tail -n1 "$L/${b}_coverage.log" | sed 's/^/    /'
+done
 
 echo "== done in $(( $(date +%s) - t0 )) s; the slowest checks (s):"
 sort -rn "$L/times.tsv" | head -n 8 | awk -F'\t' '{ printf "    %4d %s\n", $1, $2 }'

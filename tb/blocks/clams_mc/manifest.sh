@@ -58,3 +58,11 @@ GPU_LOCKSTEP=("--workload atax --scale 0.1 --config clams --clams_rank on --clam
 
 SYNTH_SMOKE=(small)
 SYNTH_SMOKE_CHECK=tb/blocks/clams_mc/synth_smoke.py
+
+# ---- mutants (make mutants): two of its vector configurations: the semi-dynamic and the dynamic scheme; the default random runs
+MUTANT_CONFIGS=("Banks=4,Buf=16,Window=120,WinBits=4,Scheme=semi,ThSM=40|60" "Banks=4,Buf=16,Window=120,WinBits=4,Scheme=dyn,ThSM=50|60")
+
+# ---- proofs (make formal): occupancy, window and PCR sequencing, PCR definition, threshold rules (buffer assumptions stated as assume)
+FORMAL_PROOFS=("dyn|-set Banks 1 -set Buf 3 -set Window 73 -set WinBits 1 -set Scheme 2 -set ThCR 4 -set ThSM 40|10"
+               "static|-set Banks 1 -set Buf 2 -set Window 73 -set WinBits 1 -set Scheme 0 -set ThCR 3 -set ThSM 20|10")
+FORMAL_QUICK="static"

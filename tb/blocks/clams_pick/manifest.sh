@@ -67,3 +67,11 @@ SYNTH_SMOKE_CHECK=tb/blocks/clams_pick/synth_smoke.py
 
 # FR-FCFS through the picker equals the channel's own FR-FCFS, pick for pick
 EXTRA_CHECKS=("frfcfs_equal|make -s tools >/dev/null && for w in atax 2dconv; do build/bin/gpusim --workload \$w --scale 0.1 --config clams --set clams_pick=on --set clams_pick.Algo=frfcfs --quiet --json build/test/pick-\$w.json && grep -q '\"clams_pick_picks_not_frfcfs\": 0,' build/test/pick-\$w.json && build/bin/gpusim --workload \$w --scale 0.1 --config clams --quiet --json build/test/nopick-\$w.json && test \"\$(grep -o '\"cycles\": [0-9]*' build/test/pick-\$w.json)\" = \"\$(grep -o '\"cycles\": [0-9]*' build/test/nopick-\$w.json)\" || exit 1; done")
+
+# ---- mutants (make mutants): its three vector configurations, one per algorithm; the default random runs
+MUTANT_CONFIGS=("Slots=16,Banks=4,AgeW=6,Algo=clams|60" "Slots=16,Banks=4,AgeW=6,Algo=cap,Cap=2|30" "Slots=16,Banks=4,AgeW=6,Algo=frfcfs|30")
+
+# ---- proofs (make formal): the pick is a valid eligible candidate, blocked precharges, the tree picks the largest key, streak bounds
+FORMAL_PROOFS=("cap|-set Slots 4 -set Banks 2 -set AgeW 3 -set Algo 2 -set Cap 2|8"
+               "clams|-set Slots 3 -set Banks 3 -set AgeW 2 -set Algo 1 -set Cap 2|8")
+FORMAL_QUICK="clams"

@@ -57,3 +57,12 @@ SYNTH_SMOKE_CHECK=tb/blocks/clams_rank/synth_smoke.py
 
 # the two forms equal the seed's rank over every pair of 13-bit accumulator values
 EXTRA_CHECKS=("rank_forms|tb/blocks/clams_rank/rank_forms.sh 13")
+
+# ---- mutants (make mutants): its vector configurations: the shift form, and the divide form; the default random runs
+MUTANT_CONFIGS=("Warps=48,Epoch=4|60" "Warps=64,Epoch=1,Form=divide|60")
+
+# ---- proofs (make formal): rank bounds, accumulators, the rank definition (both forms), epoch steps
+FORMAL_PROOFS=("shift|-set Warps 3 -set Epoch 3 -set Form 0|8"
+               "divide|-set Warps 5 -set Epoch 5 -set Form 1|10"
+               "seed_size|-set Warps 48 -set Epoch 128 -set Form 0|4")
+FORMAL_QUICK="shift"

@@ -80,3 +80,13 @@ GPU_LOCKSTEP=("--workload atax --scale 0.125 --config dl1d --l1 decoupled --duel
 # ---- synthesis smoke: the small configuration, storage from the parameters
 SYNTH_SMOKE=(small)
 SYNTH_SMOKE_CHECK=tb/blocks/dl1d/synth_smoke.py
+
+# ---- mutants (make mutants): the two vector configurations (one set, and two sets with threshold 2); the default random runs
+MUTANT_CONFIGS=("Sets=1,TagWays=4,DataWays=2,RcBits=3,Threshold=4|60" "Sets=2,TagWays=4,DataWays=2,RcBits=3,Threshold=2|60")
+MUTANT_CYCLES=500000  # the rare branches need long runs; a killed mutant stops at its first failure
+
+# ---- proofs (make formal): invalid entries own nothing, Position uniqueness, distinct tags, LRU permutation, free count, RC and dueling ranges
+FORMAL_PROOFS=("small3|-set Sets 2 -set TagWays 4 -set DataWays 3 -set RcBits 2 -set TagBits 2 -set Interval 5|4"
+               "ways8|-set Sets 1 -set TagWays 8 -set DataWays 4 -set RcBits 6 -set TagBits 4|3"
+               "thr0_noduel|-set Sets 2 -set TagWays 3 -set DataWays 2 -set RcBits 3 -set Threshold 0 -set TagBits 2 -set Duel 0|4")
+FORMAL_QUICK="thr0_noduel"

@@ -60,3 +60,11 @@ GPU_LOCKSTEP=("--workload atax --scale 0.05 --config apres --sched apres --set s
 # ---- synthesis smoke: the small configuration, storage from the parameters
 SYNTH_SMOKE=(small)
 SYNTH_SMOKE_CHECK=tb/blocks/laws/synth_smoke.py
+
+# ---- mutants (make mutants): the configuration of five of its vectors; the default random runs
+MUTANT_CONFIGS=("Warps=8,PcBits=8,Groups=3|120")
+
+# ---- proofs (make formal): the order is a strict total order (Warps <= 16), one head, the pick is ready and first, WGT/LLT consistency
+FORMAL_PROOFS=("w4|-set Warps 4 -set PcBits 2 -set Groups 2|4"
+               "w6|-set Warps 6 -set PcBits 3 -set Groups 3|4")
+FORMAL_QUICK="w4"

@@ -93,3 +93,10 @@ GPU_RUNS=("--config choo --memsched grr" "--config choo --memsched fixed" "--con
 GPU_LOCKSTEP=("--workload atax --scale 0.1 --config choo --memsched grr"
               "--workload 2dconv --scale 0.1 --config choo --memsched fixed --probes 4")
 
+# ---- mutants (make mutants): two of its vector configurations (greedy round-robin, round-robin); the default random runs
+MUTANT_CONFIGS=("Slots=4,Depth=2,Policy=grr,K=2,LineW=8,SlotW=2|60" "Slots=6,Depth=4,Policy=rr,K=1,LineW=8,SlotW=4|60")
+
+# ---- proofs (make formal): counts, pointers, candidates, the grant is an accepted non-empty candidate, grr hits first
+FORMAL_PROOFS=("grr|-set Slots 4 -set Depth 2 -set K 2 -set LineW 2 -set SlotW 1 -set Policy 2|10"
+               "rr|-set Slots 5 -set Depth 3 -set K 3 -set LineW 2 -set SlotW 1 -set Policy 1|10")
+FORMAL_QUICK="grr"

@@ -80,6 +80,17 @@
 #                      --scale 0.1 with the C model; each run must finish (exit 0)
 #   GPU_LOCKSTEP       gpusim arguments run with every instance of the block bound
 #                      lockstep: 0 mismatches, and the JSON counters equal the C-only run's
+# verification strength (docs/verification.md, "Verification strength")
+#   MUTANT_CONFIGS     entries "SPEC|COUNT": make mutants mutates each configuration's
+#                      netlist COUNT times (default: MAIN_CONFIG, 120)
+#   MUTANT_KNOBS       random runs each mutant gets (knobs, "" the defaults; default three)
+#   MUTANT_SEED, MUTANT_CYCLES   the mutation sample's seed and the random runs' seeds
+#                      (MUTANT_SEED + i); cycles per random run (default 100000)
+#   MUTANT_QUICK       make test re-runs this many mutants of the first configuration and
+#                      compares them with docs/verification/mutants ("" none)
+#   FORMAL_PROOFS      entries "name|chparam args|depth": make formal proves the block's
+#                      `ifdef FORMAL assertions bounded and by induction at that depth
+#   FORMAL_QUICK       the proofs make test runs (names)
 # the block's own checks (tb/run_tests.sh, after the unit tests)
 #   EXTRA_CHECKS       entries "name|shell command" (run from the repository's top; exit
 #                      0 passes), checked as <block>_<name>: proofs, exhaustive tests
@@ -212,4 +223,20 @@ BENCH_CYCLES_COCOTB=10000
 SYNTH_SMOKE=(small)
 SYNTH_SMOKE_CHECK=tb/blocks/mrpb/synth_smoke.py
 
-unset _mrpb_harsh _mrpb_cfgs _mrpb_s _mrpb_p _mrpb_f _mrpb_i _mrpb_k _mrpb_reset _mrpb_vcfg _mrpb_vknobs
+# ---- mutants (make mutants): the small greedy-rr design with bypass on every stall (make
+# test runs its first MUTANT_QUICK mutants) and the final design; random runs with the
+# default, the harsh and the reset-heavy knobs
+MUTANT_CONFIGS=("$_mrpb_vcfg|60" "@final|60")
+MUTANT_CYCLES=500000  # the rare branches need long runs; a killed mutant stops at its first failure
+MUTANT_KNOBS=("" "$_mrpb_harsh" "$_mrpb_reset")
+MUTANT_QUICK=12
+
+# ---- proofs (make formal): queue bounds, pointers, in-flight entries, drain eligibility,
+# flush priority, one load a cycle; fixed / round-robin greedy / longest-first
+_mrpb_w="-set AddrW 1 -set PcW 1 -set TagW 1"
+FORMAL_PROOFS=("fixed|-set NumQ 2 -set Depth 2 -set Latency 3 $_mrpb_w|6"
+               "rr_greedy|-set NumQ 3 -set Depth 3 -set Drain 1 -set Greedy 1 -set Latency 4 -set Bypass 1 $_mrpb_w|6"
+               "longest_noflush|-set NumQ 4 -set Sig 2 -set Depth 2 -set Drain 2 -set Flush 0 -set Latency 5 -set Bypass 2 $_mrpb_w|6")
+FORMAL_QUICK="rr_greedy"
+
+unset _mrpb_w _mrpb_harsh _mrpb_cfgs _mrpb_s _mrpb_p _mrpb_f _mrpb_i _mrpb_k _mrpb_reset _mrpb_vcfg _mrpb_vknobs

@@ -81,3 +81,11 @@ GPU_LOCKSTEP=("--workload bicg --scale 0.05 --config choo --rft on"
 # ---- synthesis smoke: the small configuration, storage from the parameters
 SYNTH_SMOKE=(small)
 SYNTH_SMOKE_CHECK=tb/blocks/rft/synth_smoke.py
+
+# ---- mutants (make mutants): the configurations of six of its vectors (both update rules); the default random runs
+MUTANT_CONFIGS=("Entries=16,Sets=1,Ways=2,PcShift=0|80" "Entries=16,Sets=1,Ways=2,PcShift=0,Update=avg,RBits=2,Th2=3|40")
+
+# ---- proofs (make formal): unwritten entries are 0, the average stays within 2 x CntMax, bypass and update rules, counts saturate
+FORMAL_PROOFS=("avg|-set Entries 16 -set TagW 2 -set Update 1 -set RBits 2 -set Th2 3 -set Sets 2 -set Ways 2|3"
+               "default|-set Entries 64 -set Sets 32 -set Ways 4|3")
+FORMAL_QUICK="avg"

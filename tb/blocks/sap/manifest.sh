@@ -59,3 +59,12 @@ GPU_LOCKSTEP=("--workload atax --scale 0.1 --config apres --sched apres --set sm
 # ---- synthesis smoke: the small configuration, storage from the parameters
 SYNTH_SMOKE=(small)
 SYNTH_SMOKE_CHECK=tb/blocks/sap/synth_smoke.py
+
+# ---- mutants (make mutants): three vector configurations with 2 and 3 entries (one entry: Yosys writes the 1-bit probe as a scalar port); the default random runs
+MUTANT_CONFIGS=("Warps=8,PcBits=8,AddrW=12,Entries=2|80" "Warps=8,PcBits=8,AddrW=12,Entries=3|40")
+MUTANT_CYCLES=500000  # the rare branches need long runs; a killed mutant stops at its first failure
+
+# ---- proofs (make formal): PT LRU covers the valid entries, warps and indices in range, divider handshake, the warp queue
+FORMAL_PROOFS=("small|-set Warps 6 -set PcBits 3 -set AddrW 8 -set Entries 3|4"
+               "e5|-set Warps 8 -set PcBits 4 -set AddrW 12 -set Entries 5|3")
+FORMAL_QUICK="small"

@@ -61,3 +61,13 @@ GPU_LOCKSTEP=("--workload bicg --scale 0.05 --config choo --selcache on --set sm
 
 SYNTH_SMOKE=(small)
 SYNTH_SMOKE_CHECK=tb/blocks/selcache/synth_smoke.py
+
+# ---- mutants (make mutants): two of its vector configurations; the default random runs
+MUTANT_CONFIGS=("Sets=32,Ways=4,Lanes=32|60" "Scheme=b|60")
+MUTANT_CYCLES=500000  # the rare branches need long runs; a killed mutant stops at its first failure
+
+# ---- proofs (make formal): the re-reference sum never overflows, index and locality bypass rules, counts saturate, table updates
+FORMAL_PROOFS=("c_loc|-set Sets 2 -set Ways 2 -set Lanes 4 -set Scheme 2 -set LocDeg 1 -set HashW 2 -set CntW 2 -set NW 2|4"
+               "b_loc|-set Sets 4 -set Ways 4 -set Lanes 8 -set Scheme 1 -set LocDeg 1 -set HashW 3 -set CntW 4 -set NW 8|3"
+               "a|-set Sets 2 -set Ways 2 -set Lanes 4 -set Scheme 0 -set LocDeg 0 -set HashW 2 -set CntW 2 -set NW 2|4")
+FORMAL_QUICK="c_loc"
