@@ -5,6 +5,8 @@
 # each --seed i and LOCKSTEP_CYCLES cycles as make test does) and its vectors with
 # `blkrun --cover`, then prints every cover point (blk.h, c_cover) with its count.
 # --file F: only summarise an existing count file (lines "cover BLOCK POINT N").
+# BLKRUN=path: another build of blkrun-c runs the stimuli (tb/cover/gcov.sh: --coverage);
+# COUNTS=path: where the counts go (default build/cover/BLOCK-c.txt).
 # Exit 0 if every point was reached, 1 if one was not, 2 on bad input.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -23,9 +25,10 @@ while [ $# -gt 0 ]; do
 done
 manifest "$b" || exit 2
 if [ -z "$file" ]; then
-  make -s tools >/dev/null || exit 2
-  file=build/cover/$b-c.txt
-  mkdir -p build/cover
+  run=${BLKRUN:-build/bin/blkrun-c}
+  [ -n "${BLKRUN:-}" ] || make -s tools >/dev/null || exit 2
+  file=${COUNTS:-build/cover/$b-c.txt}
+  mkdir -p "$(dirname "$file")"
   : >"$file"
   i=0
   for e in "${LOCKSTEP_MATRIX[@]}"; do
@@ -34,11 +37,11 @@ if [ -z "$file" ]; then
     cfg_args "${e%%|*}"
     kn=${e#*|}
     [ "$kn" = "$e" ] && kn=""
-    build/bin/blkrun-c "$b" --mode c "${CFG[@]}" --seed "$i" --cycles "$LOCKSTEP_CYCLES" \
+    "$run" "$b" --mode c "${CFG[@]}" --seed "$i" --cycles "$LOCKSTEP_CYCLES" \
       ${kn:+--knobs "$kn"} --cover "$file" >/dev/null || { echo "cover: $b entry $i failed" >&2; exit 2; }
   done
   for v in "${VECTORS[@]}"; do
-    build/bin/blkrun-c "$b" --mode c --vec "$v" --cover "$file" >/dev/null 2>&1 || { echo "cover: $b $v failed" >&2; exit 2; }
+    "$run" "$b" --mode c --vec "$v" --cover "$file" >/dev/null 2>&1 || { echo "cover: $b $v failed" >&2; exit 2; }
   done
 fi
 [ -r "$file" ] || { echo "cover: $file: cannot read" >&2; exit 2; }

@@ -22,21 +22,13 @@ make -s -j"$(nproc)" BUILD="$G" COPT="$want" tools >"$O/gcov-build.log" 2>&1 ||
   { echo "gcov: the --coverage build failed ($O/gcov-build.log)"; exit 1; }
 run() { "$@" >>"$O/gcov-runs.log" 2>&1 || { echo "gcov: failed: $*"; exit 1; }; }
 : >"$O/gcov-runs.log"
-: >"$O/gcov-cover.txt"
 run "$G/bin/test_units"
 run "$G/bin/test_gpu"
 for b in $(blocks); do
   manifest "$b" || exit 2
-  i=0
-  for e in "${LOCKSTEP_MATRIX[@]}"; do
-    i=$((i + 1))
-    TEST_FULL=0 quick "$LOCKSTEP_QUICK" "$i" || continue
-    cfg_args "${e%%|*}"
-    kn=${e#*|}; [ "$kn" = "$e" ] && kn=""
-    run "$G/bin/blkrun-c" "$b" --mode c "${CFG[@]}" --seed "$i" --cycles "$LOCKSTEP_CYCLES" ${kn:+--knobs "$kn"} \
-      --cover "$O/gcov-cover.txt"
-  done
-  for v in "${VECTORS[@]}"; do run "$G/bin/blkrun-c" "$b" --mode c --vec "$v" --cover "$O/gcov-cover.txt"; done
+  # the block's quick random entries and vectors, as tb/cover/cover.sh runs them
+  BLKRUN=$G/bin/blkrun-c COUNTS=$O/gcov-cover-$b.txt tb/cover/cover.sh "$b" >>"$O/gcov-runs.log" 2>&1 ||
+    { echo "gcov: tb/cover/cover.sh $b failed (its stimuli or a cover point; $O/gcov-runs.log)"; exit 1; }
   for a in "${GPU_RUNS[@]}"; do
     for w in $("$G/bin/gpusim" --list); do
       # shellcheck disable=SC2086
