@@ -75,7 +75,14 @@ module clams_pick #(
   reg [      AgeW-1:0] cnt_q;
   reg [  Banks*CW-1:0] streak_q;
 
-  // ---- per bank: a buffered request hits the open row / misses it
+  // ---- the buffer's departure and arrival this cycle
+  wire dep_ok = dep_i && ({1'b0, dep_slot_i} < Slots[SW:0]);
+  wire arr_ok = arr_i && ({1'b0, arr_slot_i} < Slots[SW:0]);
+  wire [Slots-1:0] dep_mask = dep_ok ? ({{(Slots - 1) {1'b0}}, 1'b1} << dep_slot_i) : {Slots{1'b0}};
+  wire [Slots-1:0] arr_mask = arr_ok ? ({{(Slots - 1) {1'b0}}, 1'b1} << arr_slot_i) : {Slots{1'b0}};
+
+  // ---- per bank: a waiting request hits the open row / misses it; the request leaving
+  // this cycle (served the cycle before) waits no longer and counts as neither (C12)
   wire [Banks-1:0] open_hit, miss;
   genvar i, b, l;
   generate
@@ -84,7 +91,7 @@ module clams_pick #(
       localparam [BW-1:0] BV = BI[BW-1:0];
       wire [Slots-1:0] in_b;
       for (i = 0; i < Slots; i = i + 1) begin : g_s
-        assign in_b[i] = v_q[i] && bank_q[i*BW+:BW] == BV;
+        assign in_b[i] = v_q[i] && !dep_mask[i] && bank_q[i*BW+:BW] == BV;
       end
       assign open_hit[b] = |(in_b & hit_i);
       assign miss[b] = |(in_b & ~hit_i);
@@ -181,11 +188,6 @@ module clams_pick #(
                                   st;
     end
   endgenerate
-  wire dep_ok = dep_i && ({1'b0, dep_slot_i} < Slots[SW:0]);
-  wire arr_ok = arr_i && ({1'b0, arr_slot_i} < Slots[SW:0]);
-  wire [Slots-1:0] dep_mask = dep_ok ? ({{(Slots - 1) {1'b0}}, 1'b1} << dep_slot_i) : {Slots{1'b0}};
-  wire [Slots-1:0] arr_mask = arr_ok ? ({{(Slots - 1) {1'b0}}, 1'b1} << arr_slot_i) : {Slots{1'b0}};
-
   always @(posedge clk_i) begin
     if (rst_i) begin
       v_q <= {Slots{1'b0}};

@@ -19,13 +19,16 @@ typedef struct pick_t {
     unsigned slot, col, crit, mode;
 } pick_t;
 
-/* per bank: a buffered request hits the open row / misses it */
+/* per bank: a waiting request hits the open row / misses it. The request that leaves the
+ * buffer this cycle (dep_i: its column command was issued the cycle before) waits no longer:
+ * it counts as neither (deviation C12: a bank whose requests all hit is never capped). */
 static void banks_of(const clams_pick_state *s, const clams_pick_in *in, uint32_t *open_hit, uint32_t *miss)
 {
     const clams_pick_cfg *P = &s->cfg;
+    unsigned dep = (in->dep_i & 1) ? (unsigned)(in->dep_slot_i & bits_mask(clams_pick_sw(P))) : P->Slots;
     *open_hit = *miss = 0;
     for (unsigned i = 0; i < P->Slots; i++) {
-        if (!bit(s->v, i) || s->bank[i] >= P->Banks) continue;
+        if (!bit(s->v, i) || i == dep || s->bank[i] >= P->Banks) continue;
         if (bit(in->hit_i, i)) *open_hit |= 1u << s->bank[i];
         else *miss |= 1u << s->bank[i];
     }
