@@ -352,7 +352,7 @@ int gpu_attach_driver(gpu *g, const gpu_block_driver *d, const void *cfg, char *
     if (gpu_kind_attach(g, d, -1, cfg, NULL, NULL, err, n)) return 1;
     if (d->check && d->check(cfg, &g->c, err, n)) return 1;
     if (d->launch_check && g->L) {
-        gpu_launch_info li = {g->li, g->L->kernel, g->tpb, g->wpb};
+        gpu_launch_info li = {g->li, g->L->kernel, g->tpb, g->wpb, gpu_top_line(g)};
         if (d->launch_check(cfg, &li, err, n)) return 1;
     }
     return 0;

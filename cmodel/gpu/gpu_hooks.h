@@ -281,6 +281,7 @@ typedef struct gpu_launch_info {
     int index;                 /* launch number in the workload */
     const char *kernel;
     unsigned threads, warps;   /* per thread block */
+    uint64_t top_line;         /* the highest line address the workload's arrays hold */
 } gpu_launch_info;
 
 struct gpu_block_driver {

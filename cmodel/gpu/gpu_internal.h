@@ -68,8 +68,10 @@ enum gpu_bd_class { BD_HIT, BD_PENDING, BD_MISS, BD_BYPASS, BD_NCLS };
 typedef struct bd_rec {
     uint64_t line;
     uint64_t t_pres, t_taken, t_l1, t_acc; /* BD_UNSET until it happens */
-    uint32_t ref[4];                       /* refusals by stall code 1..4 */
+    uint64_t t_ref;                        /* the cycle of the last refusal (when ref_last) */
+    uint32_t ref[4];                       /* refusal cycles by stall code 1..4 */
     uint8_t cls;
+    uint8_t ref_last;                      /* the last refusal's stall code; 0 none yet */
 } bd_rec;
 
 /* a request's class is its L1 result (the first three), and a packet carries BD_NNET stages */
@@ -241,6 +243,18 @@ static inline unsigned gpu_jitter(gpu *g)
 /* cycles a port needs to serialise `bytes` */
 static inline unsigned gpu_ser_cycles(const gpu *g, unsigned bytes) { return (bytes + g->c.icnt_bw - 1) / g->c.icnt_bw; }
 static inline unsigned gpu_slice_of(const gpu *g, uint64_t line) { return (unsigned)(line % g->c.l2_slices); }
+/* the highest line address the workload's arrays hold (a block whose fields hold line
+ * addresses checks its width against it at launch) */
+static inline uint64_t gpu_top_line(const gpu *g)
+{
+    uint64_t top = 0;
+    for (int i = 0; i < g->wl->narr; i++) {
+        const gk_array *a = &g->wl->arr[i];
+        uint64_t end = a->base + a->elems * a->esize;
+        if (a->elems && end > top) top = end;
+    }
+    return top ? (top - 1) / g->c.l1_line : 0;
+}
 
 /* gpu_sm.c */
 int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n);

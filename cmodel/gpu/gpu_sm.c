@@ -80,7 +80,7 @@ int gpu_start_launch(gpu *g, char *err, size_t n)
                  g->li, L->kernel, g->tpb, g->c.warps, g->c.threads);
         return 1;
     }
-    gpu_launch_info li = {g->li, L->kernel, g->tpb, g->wpb};
+    gpu_launch_info li = {g->li, L->kernel, g->tpb, g->wpb, gpu_top_line(g)};
     for (unsigned i = 0; i < g->nkinds; i++) {
         const gpu_kind_rt *K = &g->kinds[i];
         if (K->drv->launch_check && K->drv->launch_check(K->cfg, &li, err, n)) return 1;
@@ -194,21 +194,31 @@ static void bd_at_l1(uint64_t now, bd_rec *r)
     if (r->t_pres == BD_UNSET) r->t_pres = r->t_taken;
 }
 
+/* A refusal is a retry cycle: one a cycle at most (the first reason), and only when the
+ * request is still waiting at the end of the cycle. bd_accept takes back a refusal of the
+ * cycle it accepts in: a read refused and then bypassed the same cycle (an L1 hook block
+ * with bypass_refused: rft, selcache) is accepted that cycle, which is not a retry. */
 static void bd_refused(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, int res)
 {
     bd_rec *r = bd_find(S, warp, slot, line, &S->rec_l1);
     if (!r) return;
     bd_at_l1(g->now, r);
-    r->ref[l1_stall_code(res) - 1]++;
+    if (r->ref_last && r->t_ref == g->now) return;
+    r->t_ref = g->now;
+    r->ref_last = (uint8_t)l1_stall_code(res);
+    r->ref[r->ref_last - 1]++;
 }
 
-/* accepted by the L1 as class cls: the stages up to here are known */
+/* accepted by the L1 as class cls: the stages up to here are known. Retry cycles are
+ * those from the first presentation (t_l1) to the cycle before acceptance, each refused
+ * (by its reason) or idle, so they add up to now - t_l1. */
 static void bd_accept(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, unsigned cls)
 {
     bd_rec *r = bd_find(S, warp, slot, line, &S->rec_l1);
     if (!r) return;
     uint64_t now = g->now, refs = 0;
     bd_at_l1(now, r);
+    if (r->ref_last && r->t_ref == now) r->ref[r->ref_last - 1]--; /* refused, then taken this cycle */
     uint64_t *a = S->bd[g->kid][cls];
     a[BD_LSU] += r->t_pres - S->wd[warp].slot[slot].issue;
     a[BD_BLOCK_FULL] += r->t_taken - r->t_pres;
@@ -396,6 +406,10 @@ static int l1_refused(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp,
             L1_TRACE(g, S, 3, line, 0, r);
             l1_bypass_commit(g, S, line, warp, slot);
             *took = 1;
+            /* the read is gone past the L1 and never retried: the scheduler and the
+             * prefetcher see it as the miss the L1 would have made (as a miss an L1 hook
+             * turns into a bypass), not as a refusal to be retried (docs/deviations.md A17) */
+            if (S->pf || S->sched) S->seen.result = L1_MISS;
         }
     }
     return 0;

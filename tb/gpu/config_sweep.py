@@ -4,7 +4,14 @@ short workload under the watchdog. A run must finish (exit 0) with its longest s
 without progress inside the configuration's quiet bound; a deadlock (exit 3), a crash or a
 quiet stretch past the bound is a failure, printed with the command that reproduces it.
 
-  config_sweep.py GPUSIM [--runs N] [--seed S] [--out DIR] [--jobs N]
+  config_sweep.py GPUSIM [--runs N] [--seed S] [--out DIR] [--jobs N] [--pairs [--per-pair K]]
+
+--pairs: instead of --runs independent draws, K runs (default 1) for every pair of block
+kinds, both forced on and the other kinds off, half of them on the tightest L1
+(one way, the smallest size, one or two MSHRs), so that a combination of two blocks is never
+left to chance. A pair the model refuses in every draw is listed with its
+reason (a refusal at configuration time, exit 2, is a valid answer); a run that fails is a
+failure as above.
 
 Parameters and ranges come from `gpusim --help-config`, so new parameters and new block
 kinds are swept without editing this file. A candidate the model rejects (exit 2: a
@@ -24,7 +31,10 @@ import num  # noqa: E402  (tb/num.py)
 
 WORKLOADS = ["2dconv", "2mm", "3dconv", "3mm", "atax", "bicg", "fdtd", "gemm", "gesummv",
              "mvt", "syr2k", "syrk"]
-SKIP = {"watchdog", "max_cycles", "series"}  # run control (the watchdog stays automatic) and output
+SKIP = {"watchdog", "max_cycles", "series"}
+# a kind that works only beside another (its own check says so): the other is turned on with
+# it in a pair's run (SAP prefetches for LAWS's warp groups)
+COMPANIONS = {"sap": ("laws",)}  # run control (the watchdog stays automatic) and output
 
 
 def read_params(gpusim):
@@ -95,21 +105,59 @@ def geometry(rng, d, byname):
         d["dram.tRC"] = tras
 
 
-def candidate(rng, params, kinds):
+def fit_blocks(d, byname):
+    """a block that is on gets the GPU's matching sizes where its check demands them (its
+    L1's sets and ways, its channel's banks and buffer, one arrival a DRAM cycle), so that
+    a draw with a block on is seldom refused for a size alone; a value outside the block's
+    own range is left to the model to refuse"""
+    def get(k):
+        return int(d.get(k, byname[k][4]))
+
+    def put(k, v):
+        if k in byname and byname[k][2] <= v <= byname[k][3]:
+            d[k] = v
+    sets = get("l1.size") // (get("l1.line") * get("l1.assoc"))
+    for k in ("rft", "selcache"):
+        if d.get(k) == "on":
+            put(k + ".Sets", sets)
+            put(k + ".Ways", get("l1.assoc"))
+    for k in ("clams_mc", "clams_pick"):
+        if d.get(k) == "on":
+            d["dram.accept"] = 1
+            put(k + ".Banks", get("dram.banks"))
+    if d.get("clams_pick") == "on":
+        put("clams_pick.Slots", get("dram.queue"))
+        if d.get("clams_mc") != "on" and d.get("clams_pick.Algo", byname["clams_pick.Algo"][4]) == "clams":
+            d["clams_pick.Algo"] = "cap"  # (CLAMS's own order needs the controller's Th_CR)
+    if d.get("clams_mc") == "on" and get("clams_mc.Buf") < get("dram.queue"):
+        put("clams_mc.Buf", get("dram.queue"))
+
+
+def candidate(rng, params, kinds, force=()):
     byname = {p[0]: p for p in params}
     d = {}
     for p in params:
         key = p[0]
         if "." in key and key.split(".")[0] in kinds:  # a block kind's own parameter
+            if force and key.split(".")[0] not in force:
+                continue  # (a pair's run: the kinds that are off keep their defaults)
             if not key.endswith(".preset") and rng.random() < 0.3:
                 d[key] = draw(rng, p)
             continue
         if key in kinds:  # KIND=on|off: a third of the time on (every kind adds its own
-            d[key] = "on" if rng.random() < 1 / 3 else "off"  # rules a draw must meet)
+            on = key in force if force else rng.random() < 1 / 3  # rules a draw must meet; a
+            d[key] = "on" if on else "off"  # forced pair alone, the others off)
             continue
         if rng.random() < 0.5:
             d[key] = draw(rng, p)
     geometry(rng, d, byname)
+    if force and rng.random() < 0.5:
+        # half of a pair's draws on the tightest L1 (one way, the smallest size, one or two
+        # MSHRs): every access contends, and the blocks' refusal and bypass paths run
+        d["l1.assoc"] = 1
+        d["l1.size"] = byname["l1.size"][2]
+        d["l1.mshr"] = rng.randint(byname["l1.mshr"][2], 2)
+    fit_blocks(d, byname)
     return ["%s=%s" % kv for kv in d.items()]
 
 
@@ -120,9 +168,20 @@ def main():
     ap.add_argument("--seed", type=num.arg_integer(0, (1 << 64) - 1, "--seed"), default=1)
     ap.add_argument("--out", default="build/test/sweep")
     ap.add_argument("--jobs", type=num.arg_integer(1, 64, "--jobs"), default=2, help="parallel runs (default 2)")
+    ap.add_argument("--pairs", action="store_true", help="K runs for every pair of block kinds, both on")
+    ap.add_argument("--per-pair", type=num.arg_integer(1, 1000, "--per-pair"), default=1,
+                    help="runs per pair with --pairs (default 1)")
     a = ap.parse_args()
     params, kinds = read_params(a.gpusim)
+    byname = {p[0]: p for p in params}
     os.makedirs(a.out, exist_ok=True)
+    forced = [()] * a.runs
+    if a.pairs:
+        ks = sorted(kinds)
+        forced = [(x, y) + COMPANIONS.get(x, ()) + COMPANIONS.get(y, ())
+                  for i, x in enumerate(ks) for y in ks[i + 1:] for _ in range(a.per_pair)]
+        a.runs = len(forced)
+    refused = {}  # pair -> the model's reason, for pairs refused in every draw
     ok = rejected = failed = limited = 0
     worst = (0.0, "")
     # each run draws from its own generator (seeded by --seed and the run's number) until
@@ -131,11 +190,24 @@ def main():
     def one(run):
         rr = random.Random("%d/%d" % (a.seed, run))
         rej = 0
-        for _ in range(1000):
-            sets = candidate(rr, params, kinds)
+        js = os.path.join(a.out, "run%d.json" % run)
+        tries, plain, first = 1000, None, None
+        if forced[run]:
+            # the pair alone on the default machine (sizes fitted): the fallback run, and a
+            # refusal of it is the pair's answer, unless a random draw is taken (fewer tries)
+            d = {k: ("on" if k in forced[run] else "off") for k in kinds}
+            fit_blocks(d, byname)
+            plain = [a.gpusim, "--workload", "atax", "--scale", "0.05", "--seed", str(run + 1), "--quiet",
+                     "--json", js, "--set", "max_cycles=20000000"]
+            for kv in d.items():
+                plain += ["--set", "%s=%s" % kv]
+            first = subprocess.run(plain, capture_output=True, text=True)
+            if first.returncode == 2:
+                tries = 100  # refused alone: a few draws with other sizes before believing it
+        for _ in range(tries):
+            sets = candidate(rr, params, kinds, forced[run])
             wl = rr.choice(WORKLOADS)
             scale = round(rr.uniform(0.03, 0.08), 3)
-            js = os.path.join(a.out, "run%d.json" % run)
             cmd = [a.gpusim, "--workload", wl, "--scale", str(scale), "--seed", str(run + 1),
                    "--quiet", "--json", js, "--set", "max_cycles=20000000"]
             for s in sets:
@@ -144,15 +216,25 @@ def main():
             if p.returncode != 2:
                 return run, cmd, js, p, rej
             rej += 1
-        return run, None, None, None, rej
+        if plain is None:
+            return run, None, None, None, rej
+        if first.returncode != 2:
+            first = subprocess.run(plain, capture_output=True, text=True)  # (its JSON again)
+            return run, plain, js, first, rej
+        return run, None, first.stderr.strip().splitlines()[-1] if first.stderr.strip() else "exit 2", None, rej
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
         results = list(ex.map(one, range(a.runs)))
     rejected = sum(r[4] for r in results)
-    if any(r[1] is None for r in results):
+    if any(r[1] is None and not forced[r[0]] for r in results):
         print("sweep: no valid configuration drawn in 1000 tries", file=sys.stderr)
         return 1
-    cmds = [(r[0], r[1], r[2]) for r in results]
-    procs = [r[3] for r in results]
+    for r in results:
+        if r[1] is None:  # a pair refused in every draw: its reason
+            refused.setdefault("+".join(dict.fromkeys(forced[r[0]])), r[2])
+    for pair, why in sorted(refused.items()):
+        print("refused pair %s: %s" % (pair, why))
+    cmds = [(r[0], r[1], r[2]) for r in results if r[1] is not None]
+    procs = [r[3] for r in results if r[1] is not None]
     for (run, cmd, js), p in zip(cmds, procs):
         line = " ".join(c if " " not in c else "'%s'" % c for c in cmd)
         if p.returncode != 0:
@@ -173,9 +255,14 @@ def main():
             ok += 1
         if quiet / bound > worst[0]:
             worst = (quiet / bound, "run %d: longest quiet %d of bound %d" % (run, quiet, bound))
-    print("sweep: %d configurations run, %d finished, %d stopped at max_cycles still progressing, %d failed "
+    what = "%d configurations run" % len(cmds)
+    if a.pairs:
+        npairs = len(forced) // a.per_pair
+        what = "%d pairs of %d block kinds x %d: %d configurations run, %d pairs refused by the model" % (
+            npairs, len(kinds), a.per_pair, len(cmds), len(refused))
+    print("sweep: %s, %d finished, %d stopped at max_cycles still progressing, %d failed "
           "(deadlock, crash or quiet > bound); %d candidates rejected by validation; closest to the bound: %s (%.0f%%)"
-          % (a.runs, ok, limited, failed, rejected, worst[1], 100 * worst[0]))
+          % (what, ok, limited, failed, rejected, worst[1], 100 * worst[0]))
     return 1 if failed else 0
 
 

@@ -262,7 +262,7 @@ int main(int argc, char **argv)
     static char alias_buf[4096]; /* the assignments of kinds' own options */
     size_t alias_used = 0;
     const char *preset = "base-s";
-    const char *kind_on[GPU_MAX_KINDS] = {0}; /* --KIND on|off, by block-list position */
+    int preset_given = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -279,7 +279,15 @@ int main(int argc, char **argv)
             for (int w = 0; w < gk_count(); w++) printf("%s\n", gk_name(w));
             return 0;
         }
-        else if (!strcmp(a, "--config")) { NEED_ARG preset = v; }
+        else if (!strcmp(a, "--config")) {
+            NEED_ARG
+            if (preset_given) { /* the base machine: one, applied before every other option */
+                fprintf(stderr, "gpusim: --config given twice ('%s', then '%s'): one base machine, changed by --set and the block options\n", preset, v);
+                return 2;
+            }
+            preset = v;
+            preset_given = 1;
+        }
         else if (!strcmp(a, "--workload")) { NEED_ARG workload = v; }
         else if (!strcmp(a, "--scale")) {
             NEED_ARG
@@ -340,10 +348,24 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--quiet")) quiet = 1;
         else if (!strcmp(a, "--breakdown")) breakdown = 1;
         else if (!strcmp(a, "--print-rtl-needs")) print_needs = 1;
-        else if (ki >= 0 && !(v && option_alias(a + 2, v))) { NEED_ARG kind_on[ki] = v; } /* --KIND on|off */
-        else if (!strncmp(a, "--", 2) && option_alias(a + 2, NULL)) { /* a kind's own option (also --KIND VALUE) */
+        else if (!strncmp(a, "--", 2) && (ki >= 0 || option_alias(a + 2, NULL))) {
+            /* --KIND on|off, or a kind's own option (also --KIND VALUE): its assignments join
+             * the --set list where the option stands, so options apply left to right */
             NEED_ARG
             const char *set = option_alias(a + 2, v);
+            char kind_set[128];
+            if (!set && ki >= 0) {
+                const char *name = blk_kind_at((unsigned)ki)->name;
+                if (strcmp(v, "on") && strcmp(v, "off")) {
+                    if (option_alias(name, NULL))
+                        fprintf(stderr, "gpusim: --%s '%s': must be on, off or %s\n", name, v, alias_values(name, ", "));
+                    else
+                        fprintf(stderr, "gpusim: --%s '%s': must be on or off\n", name, v);
+                    return 2;
+                }
+                snprintf(kind_set, sizeof kind_set, "%s=%s", name, v);
+                set = kind_set;
+            }
             if (!set) {
                 fprintf(stderr, "gpusim: %s '%s': must be %s\n", a, v, alias_values(a + 2, " or "));
                 return 2;
@@ -367,20 +389,6 @@ int main(int argc, char **argv)
     }
 
     if (gpu_cfg_preset(&cfg, preset, err, sizeof err)) { fprintf(stderr, "gpusim: --config: %s\n", err); return 2; }
-    for (unsigned ki = 0; ki < GPU_MAX_KINDS; ki++) {
-        if (!kind_on[ki]) continue;
-        const char *name = blk_kind_at(ki)->name;
-        char assign[128];
-        if (strcmp(kind_on[ki], "on") && strcmp(kind_on[ki], "off")) {
-            if (option_alias(name, NULL)) /* the kind's own values too (--KIND VALUE) */
-                fprintf(stderr, "gpusim: --%s '%s': must be on, off or %s\n", name, kind_on[ki], alias_values(name, ", "));
-            else
-                fprintf(stderr, "gpusim: --%s '%s': must be on or off\n", name, kind_on[ki]);
-            return 2;
-        }
-        snprintf(assign, sizeof assign, "%s=%s", name, kind_on[ki]);
-        if (gpu_cfg_set(&cfg, assign, err, sizeof err)) { fprintf(stderr, "gpusim: --%s: %s\n", name, err); return 2; }
-    }
     for (int i = 0; i < nsets; i++)
         if (gpu_cfg_set(&cfg, sets[i], err, sizeof err)) { fprintf(stderr, "gpusim: --set %s\n", err); return 2; }
     if (gpu_cfg_validate(&cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }

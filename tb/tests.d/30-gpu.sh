@@ -11,7 +11,16 @@ check gpu_all_workloads bash -c "for w in \$($G --list); do for m in off on; do 
 # with interconnect jitter; a corrupted document is caught
 check gpu_breakdown_whole bash -c "$G --workload atax --scale 0.1 --mrpb on --set icnt.jitter=3 --quiet --json $L/bdj.json && python3 tb/gpu/check_breakdown.py $L/wl-*.json $L/bdj.json"
 check gpu_breakdown_check_fails bash -c "python3 -c \"import json; d = json.load(open('$L/wl-syrk-on.json')); d['breakdown']['sms'][0]['miss']['cycles'][12] += 1; json.dump(d, open('$L/bd-bad.json', 'w'))\" && ! python3 tb/gpu/check_breakdown.py $L/bd-bad.json > $L/bd-bad.txt && grep -q 'stages add up to' $L/bd-bad.txt"
+# a stage gone below zero (wrapped to near 2^64 in the model's sums, the total wrapped alike) is caught
+check gpu_breakdown_check_wrapped bash -c "python3 -c \"import json; d = json.load(open('$L/wl-syrk-on.json')); b = d['breakdown']; b['sms'][0]['miss']['cycles'][7] += 2**64; b['kernels'][0]['miss']['cycles'][7] += 2**64; b['line_request_cycles'] += 2**64; json.dump(d, open('$L/bd-wrap.json', 'w'))\" && ! python3 tb/gpu/check_breakdown.py $L/bd-wrap.json > $L/bd-wrap.txt && grep -q 'miss stage retry_idle has 1844674' $L/bd-wrap.txt && ! grep -q 'stages add up to' $L/bd-wrap.txt"
 check gpu_breakdown_table bash -c "$G --workload 3mm --scale 0.1 --mrpb on --breakdown > $L/bd.txt && grep -q '^kernel mm3_kernel1: cycles per line request' $L/bd.txt && grep -q '^all kernels' $L/bd.txt && grep -q '^  latency ' $L/bd.txt && grep -q '^per SM' $L/bd.txt"
+# the breakdown is whole also with every block kind at the L1 or REQ hook (from cmodel/blocks.def, --set KIND=on),
+# in the configurations that send past the L1 reads it refused (LASC, selective caching:
+# bypassed the cycle of a refusal, that refusal is no retry cycle), MRPB bypassing on every
+# stall, two blocks on one path, with jitter, and the other hooks (APRES's prefetches, CLAMS)
+check gpu_breakdown_blocks bash -c "rm -f $L/bdk-*.json; ks=\$(sed -n 's/^BLOCK(\([a-z0-9_]*\), *\(L1\|REQ\)).*/\1/p' cmodel/blocks.def); test \$(echo \$ks | wc -w) -ge 5 || exit 1; for k in \$ks; do for w in atax 2dconv; do $G --workload \$w --scale 0.1 --set \$k=on --quiet --json $L/bdk-\$k-\$w.json || { echo \"\$k \$w failed\"; exit 1; }; done; done; i=0; for o in '--config choo --l1 lasc' '--config choo --l1 lasc --set icnt.jitter=3' '--selcache on --locality-degree on' '--config dl1d --l1 decoupled' '--memsched grr --probes 4' '--memsched rr --probes 2 --l1 lasc' '--mrpb on --set mrpb.Bypass=all' '--mrpb on --selcache on' '--sched apres' '--config clams --dram-sched clams-dyn'; do i=\$((i + 1)); $G --workload atax --scale 0.1 \$o --quiet --json $L/bdk-o\$i.json || { echo \"\$o failed\"; exit 1; }; done; python3 tb/gpu/check_breakdown.py $L/bdk-*.json"
+# atax, bicg and mvt bypass reads the L1 refused, under LASC and under selective caching
+check gpu_breakdown_bypass bash -c "rm -f $L/bdb-*.json; for w in atax bicg mvt; do $G --workload \$w --scale 0.1 --config choo --l1 lasc --quiet --json $L/bdb-lasc-\$w.json && $G --workload \$w --scale 0.1 --selcache on --quiet --json $L/bdb-selcache-\$w.json || exit 1; done; python3 tb/gpu/check_breakdown.py $L/bdb-*.json"
 # same seed, same bytes; another seed moves the (jittered) interconnect, so other bytes
 check gpu_determinism bash -c "for i in 1 2; do $G --workload bicg --scale 0.1 --mrpb on --set icnt.jitter=4 --seed 7 --quiet --json $L/det\$i.json || exit 1; done; cmp $L/det1.json $L/det2.json && $G --workload bicg --scale 0.1 --mrpb on --set icnt.jitter=4 --seed 8 --quiet --json $L/det3.json && ! cmp -s $L/det1.json $L/det3.json"
 # clock gating of an idle MRPB is exact: identical counters with it off
@@ -41,6 +50,29 @@ bad_line gpu_rtl_dir_unbound "no instance is bound rtl or lockstep" tb/gpusim --
 # the watchdog is derived from (a deadlock made by hand is caught: test_gpu "watchdog")
 check gpu_config_sweep python3 tb/gpu/config_sweep.py $G --runs 40 --seed 1 --out $L/sweep
 sed -n 's/^sweep: /    sweep: /p' "$L/gpu_config_sweep.log"
+# every pair of block kinds on together (a pair the model refuses is listed with its reason)
+check gpu_config_sweep_pairs python3 tb/gpu/config_sweep.py $G --pairs --seed 1 --out $L/sweep-pairs
+sed -n 's/^sweep: /    pairs: /p' "$L/gpu_config_sweep_pairs.log"
+# LAWS beside an L1 block that bypasses refused reads: the bypass is the load's miss for
+# LAWS and SAP (deviation A17; the FIFO of issued loads filled and the run stopped before)
+check gpu_laws_bypass_refused $G --workload 3dconv --scale 0.1 --selcache on --sched apres --set l1.assoc=1 --set l1.size=1024 --set l1.mshr=2 --set selcache.Sets=8 --set selcache.Ways=1 --set selcache.Scheme=a --quiet
+# block options apply left to right with --set (the last one wins), whatever their kind:
+# --KIND on|off, a kind's own option (--memsched grr, --sched apres, --l1 X) and --set KIND=
+opt_order() { # opt_order NAME 'KEY VALUE' ARGS...: after ARGS, config KEY is VALUE
+  local name=$1 want=$2; shift 2
+  check "gpu_opt_order_$name" bash -c "$G --workload atax --scale 0.05 --quiet --json $L/opt-$name.json $* && grep -q '\"${want% *}\": \"${want#* }\"' $L/opt-$name.json"
+}
+opt_order memsched_off 'memsched off' --memsched grr --memsched off
+opt_order mrpb_on 'mrpb on' --set mrpb=off --mrpb on
+opt_order sap_off 'sap off' --sched apres --sap off
+opt_order laws_kept 'laws on' --sched apres --sap off
+opt_order l1_last 'dl1d off' --config choo --dl1d on --l1 lasc
+# a contradiction is refused, never dropped: the explicit block beside another L1 design
+bad_line gpu_opt_l1_conflict "does not combine with rft" $G --workload atax --config dl1d --l1 decoupled --rft on
+bad_line gpu_opt_l1_conflict2 "does not combine with rft" $G --workload atax --config choo --l1 lasc --dl1d on
+bad_line gpu_opt_config_twice "--config given twice" $G --workload atax --config choo --config dl1d
+# a tag field too narrow for the workload's addresses is refused before the run (exit 2)
+bad_line gpu_dl1d_tagbits "dl1d: TagBits=1 cannot hold the tag of line" $G --workload atax --scale 0.1 --config dl1d --dl1d on --set dl1d.TagBits=1
 # a watchdog shorter than one request's worst trip would call a healthy run stuck: refused
 bad_line gpu_watchdog_too_short "watchdog=500 is shorter than the quiet bound" $G --workload atax --scale 0.1 --set l2.lat=900 --set watchdog=500
 # the JSON records the seed and the resolved configuration (watchdog in effect, bound)

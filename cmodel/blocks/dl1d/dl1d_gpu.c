@@ -93,6 +93,19 @@ static int dl1d_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t 
     return 0;
 }
 
+/* at each launch: the tag field holds every line the workload's arrays hold (else a run
+ * would stop mid-way at the first line past it) */
+static int dl1d_gpu_launch_check(const void *cfgv, const gpu_launch_info *l, char *err, size_t n)
+{
+    const dl1d_cfg *P = cfgv;
+    if (l->top_line >> set_bits(P) > bits_mask(P->TagBits)) {
+        snprintf(err, n, "dl1d: TagBits=%u cannot hold the tag of line 0x%" PRIx64 ", the workload's highest (set dl1d.TagBits)",
+                 P->TagBits, l->top_line);
+        return 1;
+    }
+    return 0;
+}
+
 /* base_i of this instance: SM 0 decoupled, SM 1 baseline, the rest follow SM 0's unit */
 static unsigned role_base(const gpu_hook_inst *h)
 {
@@ -273,6 +286,7 @@ const gpu_block_driver dl1d_gpu = {
     .priv_size = sizeof(dl1d_gpu_priv),
     .aliases = dl1d_aliases,
     .check = dl1d_gpu_check,
+    .launch_check = dl1d_gpu_launch_check,
     .init = dl1d_gpu_init,
     .l1_access = dl1d_l1_access,
     .l1_fill = dl1d_l1_fill,
