@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # experiments/run.sh: `make experiments`: the seeds' experiments through Snakemake.
+# Usage: [VAR=value]... experiments/run.sh   (no arguments; the settings are variables:)
 #   EXP=a,b (default: every seed's default set; all: with the stretch ones)
 #   EXPSCALE=x (override every experiment's scale)  KERNELS=a,b (only these kernels)
 #   RESULTS=dir (results/)  REPORT=dir (build/report/)  JOBS=n (all cores)
@@ -7,6 +8,7 @@
 #   SNAKEARGS="..." (more snakemake options, e.g. -n for a dry run)
 # Prints Snakemake's progress, then the wall time and where the report is.
 set -u
+. "$(dirname "$0")/../tb/common/help.sh" "$@" || exit 2
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 2
 command -v snakemake >/dev/null 2>&1 || { echo "experiments: snakemake is not installed (make deps installs the pinned version)" >&2; exit 2; }

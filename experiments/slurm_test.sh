@@ -7,8 +7,11 @@
 # .snakemake/slurm_logs) and that the results and the report equal a local run's.
 # Needs root (slurmd runs jobs as their user). Refuses to touch a machine that already
 # has /etc/slurm/slurm.conf: there, run `make experiments PROFILE=slurm` on your cluster.
+# Usage: experiments/slurm_test.sh   (make test-slurm, as root; no arguments)
+#   SLURM_TEST_DIR=dir  its work folder (default build/slurm-test)
 # Exit 0 all checks passed, 1 a check failed, 2 Slurm could not be started.
 set -u
+. "$(dirname "$0")/../tb/common/help.sh" "$@" || exit 2
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${SLURM_TEST_DIR:-$TOP/build/slurm-test}
 CONF=/etc/slurm/slurm.conf

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # run.sh: `make synth` -- storage, area and timing of every block (synth.py), dynamic
 # energy and leakage of the blocks with a power object (power.py), then the
-# claims-vs-measured report (report.py). LIBERTY=path[:path] or LIBERTY=none from the
-# environment; arguments go to synth.py (--block, --config, --smoke, --out, --jobs, --force);
-# FORCE=1 runs configurations whose result file already matches their inputs.
-# make test runs each block's SYNTH_SMOKE configurations (tb/blocks/<b>/manifest.sh).
+# claims-vs-measured report (report.py).
+# Usage: [LIBERTY=path[:path] | LIBERTY=none] [FORCE=1] synth_estimates/run.sh [synth.py options]
+# Arguments go to synth.py (--block, --config, --smoke, --out, --jobs, --force; below); with
+# any, only synth.py runs. FORCE=1 runs configurations whose result file already matches
+# their inputs. make test runs each block's SYNTH_SMOKE configurations
+# (tb/blocks/<b>/manifest.sh).
 set -u
+HELP_ALSO=$(dirname "$0")/synth.py . "$(dirname "$0")/../tb/common/help.sh" "$@" || exit 2
 here=$(cd "$(dirname "$0")" && pwd)
 t0=$(date +%s)
 if [ $# = 0 ]; then

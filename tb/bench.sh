@@ -3,8 +3,10 @@
 # lockstep + FST, on its manifest's BENCH_CONFIG with its BENCH_CYCLES_* cycle counts
 # (tb/blocks/<b>/manifest.sh). Stimulus is recorded first, so only the models are timed.
 # Figures vary with the machine; they are printed (and kept in build/bench/<b>.txt),
-# never asserted.
+# never asserted. The fragments tb/bench.d/*.sh add the other areas' figures.
+# Usage: tb/bench.sh   (make bench; no arguments)
 set -eu
+. "$(dirname "$0")/common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . tb/blocks.sh

@@ -12,8 +12,10 @@
 # The mutant named PLANTED_WAVES (default the first) also has its mismatch waveform
 # checked: every signal its .gtkw names is in the FST, and mismatch_i first rises at
 # time 10 x the reported cycle.
+# Usage: tb/plant_bugs.sh   (make test runs it; no arguments)
 # Prints CAUGHT/MISSED/WRONG per mutant; exit 0 only if every mutant is CAUGHT.
 set -u
+. "$(dirname "$0")/common/help.sh" "$@" || exit 2
 unset BLK_COVER  # mutants are not the suite's coverage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"

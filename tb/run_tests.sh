@@ -3,7 +3,11 @@
 # the last line is "N passed, M failed". Logs of failures: build/test/<name>.log.
 # What runs for a block comes from its manifest, tb/blocks/<b>/manifest.sh (read through
 # tb/blocks.sh); this file names no block. Checks of a block are named <block>_<check>.
+# Usage: tb/run_tests.sh   (make test; no arguments)
+#   TEST_FULL=1       everything, not only the quick subsets (make test-full)
+#   ONLY_BLOCKS="a b" only these blocks' checks
 set -u
+. "$(dirname "$0")/common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 . tb/blocks.sh

@@ -1,8 +1,24 @@
 """tb/synth_smoke.py: what every block's synthesis smoke checker (tb/blocks/<b>/synth_smoke.py,
 SYNTH_SMOKE_CHECK of its manifest) does after its own storage formula: the generic-cell
 run must have a positive logic depth, then one summary line, and one MISMATCH line naming
-every difference. Returns the exit status (0 agree, 1 a difference). Also the width
-helpers the storage formulas share (as cmodel/include/bits.h's)."""
+every difference. Returns the exit status (0 agree, 1 a difference). Also the command
+line every checker shares (load) and the width helpers the storage formulas share (as
+cmodel/include/bits.h's)."""
+import json
+import sys
+
+
+def load(doc):
+    """The result JSON the checker's one argument names. With -h or --help anywhere: the
+    usage and the checker's docstring `doc` on stdout, exit 0; without exactly one
+    argument: one line on stderr, exit 2."""
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print("usage: %s RESULT.json\n\n%s" % (sys.argv[0], doc.strip()))
+        sys.exit(0)
+    if len(sys.argv) != 2:
+        print("%s: one argument wanted, the flow's RESULT.json (see --help)" % sys.argv[0], file=sys.stderr)
+        sys.exit(2)
+    return json.load(open(sys.argv[1]))
 
 
 def idx_w(n):  # bits to index n things, at least 1 (bits_idx_w)

@@ -3,18 +3,19 @@
 # model (build/cocotb/libblkc.so through ctypes), under Icarus or Verilator. Builds what
 # it needs; cocotb itself comes from mk/deps.sh (pinned version).
 #
-#   tb/cocotb/run.sh [--sim icarus|verilator|both]     every block of the block list: the
-#                                                      random tests on its manifest's
-#                                                      MAIN_CONFIG, and every vector file
-#   tb/cocotb/run.sh [--sim S] BLOCK [--preset P] [--config K=V,...] [--vec FILE]...
-#                    [--test test_vectors,test_random_stim,test_random_py]
-#                    [--seed N] [--cycles N] [--pycycles N] [--knobs k=v,...]
-#                    [--print FILE] [--rtl-dir DIR] [--bench] [--build-only]
+# Usage: tb/cocotb/run.sh [--sim icarus|verilator|both]  every block of the block list: the
+#                                                       random tests on its manifest's
+#                                                       MAIN_CONFIG, and every vector file
+#        tb/cocotb/run.sh [--sim S] BLOCK [--preset P] [--config K=V,...] [--vec FILE]...
+#                         [--test test_vectors,test_random_stim,test_random_py]
+#                         [--seed N] [--cycles N] [--pycycles N] [--knobs k=v,...]
+#                         [--print FILE] [--rtl-dir DIR] [--bench] [--build-only]
 #
 # --vec FILE (repeatable; all of one configuration) runs test_vectors on those files.
 # --print FILE: test_random_stim's cycles as vector lines (as `tb/run ... --print`).
 # Exit: 0 every test passed, 1 a test failed (a mismatch), 2 bad input or no results.
 set -uo pipefail
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 sim=both block="" preset="" config="" tests="" seed=1 cycles=2000 pycycles=1000 knobs=""
 print="" rtl_dir="" bench=0 build_only=0 vecs=()
@@ -35,7 +36,6 @@ while [ $# -gt 0 ]; do
     --rtl-dir) need "$@"; rtl_dir=$2; shift 2 ;;
     --bench) bench=1; shift ;;
     --build-only) build_only=1; shift ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) die "unknown argument '$1'" ;;
     *) [ -z "$block" ] || die "unexpected argument '$1' (one block at a time)"; block=$1; shift ;;
   esac

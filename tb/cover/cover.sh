@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# tb/cover/cover.sh BLOCK [--full] [--file F]: the block's functional coverage from its
-# C model alone (fast; make test counts the same points in its lockstep runs). Runs the
-# manifest's random entries (LOCKSTEP_MATRIX; its LOCKSTEP_QUICK subset unless --full,
-# each --seed i and LOCKSTEP_CYCLES cycles as make test does) and its vectors with
+# tb/cover/cover.sh: a block's functional coverage from its C model alone (fast; make
+# test counts the same points in its lockstep runs).
+# Usage: tb/cover/cover.sh BLOCK [--full] [--file F]
+# Runs the manifest's random entries (LOCKSTEP_MATRIX; its LOCKSTEP_QUICK subset unless
+# --full, each --seed i and LOCKSTEP_CYCLES cycles as make test does) and its vectors with
 # `blkrun --cover`, then prints every cover point (blk.h, c_cover) with its count.
 # --file F: only summarise an existing count file (lines "cover BLOCK POINT N").
 # BLKRUN=path: another build of blkrun-c runs the stimuli (tb/cover/gcov.sh: --coverage);
 # COUNTS=path: where the counts go (default build/cover/BLOCK-c.txt).
 # Exit 0 if every point was reached, 1 if one was not, 2 on bad input.
 set -u
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 . tb/blocks.sh

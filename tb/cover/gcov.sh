@@ -5,8 +5,10 @@
 # vectors and its quick random lockstep entries in C mode (the same stimuli), and the GPU
 # model on every workload with each block's GPU_RUNS (scale 0.05); then writes
 # build/coverage/gcov.md: lines and branches taken per cmodel/ source file, and a total.
+# Usage: tb/cover/gcov.sh   (make coverage; no arguments)
 # Exit 1 if a cmodel/ source file was never executed at all.
 set -u
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 . tb/blocks.sh

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # tb/formal/formal.sh (make formal [BLOCK=b|common]): every proof of the project.
+# Usage: tb/formal/formal.sh [--quick] [--jobs N] [--block B|common]
 #   - per block, its manifest's FORMAL_PROOFS (entries "name|chparam args|depth"): the
 #     `ifdef FORMAL assertions of rtl/<block>/ and of the rtl/common modules it
 #     instantiates, bounded DEPTH steps from reset and DEPTH-induction (tb/formal/prove.sh);
 #   - per rtl/common primitive, its proofs (tb/common/check_common.sh --formal).
 # --quick (make test): each block's FORMAL_QUICK names only, no common primitives (make
 # test proves them in tb/common/check_common.sh). --jobs N (default: the cores).
+# --block B: only block B's proofs; --block common: only the rtl/common primitives'.
 # Writes build/formal/REPORT.md: every proof (parameters, depth, assertions, time) and
 # every proven property (its source line). Exit 0 only if every proof passed; 2 on bad
 # input (an unknown block, a malformed entry).
 set -u
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 . tb/blocks.sh

@@ -2,8 +2,9 @@
 # planted.sh: the fuzz oracle can fail. Each planted bug is a sed expression applied to a
 # copy of cmodel/blocks/num.c; fuzz_num is linked against the copy and run; the fuzzer
 # must find an input on which the reference disagrees, from an empty corpus (exit 1 of this script if any bug survives).
-#   tb/fuzz/planted.sh [RUNS]   (default 200000 inputs per bug; fuzzer seed 1)
+# Usage: tb/fuzz/planted.sh [RUNS]   (default 200000 inputs per bug; fuzzer seed 1)
 set -u
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 B=${BUILD:-$top/build}
 runs=${1:-200000}

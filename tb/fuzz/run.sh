@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # run.sh: the libFuzzer targets (tb/fuzz/fuzz_*.c) under ASan + UBSan with leak detection.
-#   tb/fuzz/run.sh --seconds N   each target N seconds on its corpus build/fuzz/corpus/<t>
-#                                (kept between runs), totals added to build/fuzz/history
-#   tb/fuzz/run.sh --runs N      each target N inputs from the seeds only, fuzzer seed 1
-#                                (deterministic: what make test runs)
+# Usage: tb/fuzz/run.sh --seconds N | --runs N
+#   --seconds N   each target N seconds on its corpus build/fuzz/corpus/<t>
+#                 (kept between runs), totals added to build/fuzz/history
+#   --runs N      each target N inputs from the seeds only, fuzzer seed 1
+#                 (deterministic: what make test runs)
 # Seeds: tb/fuzz/seeds/<t>/, and for fuzz_vec every vectors/<block>/*.vec (its first byte
 # picks the block). A crash, sanitizer report or failed check stops with the target's log
 # and the input saved as build/fuzz/crash-<t>-*; exit 1.
 set -u
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 B=${BUILD:-$top/build}
 mode="" n=""

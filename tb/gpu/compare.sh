@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # compare.sh: workloads on the GPU model without and with MRPB, side by side.
-#   tb/gpu/compare.sh [--scale X] [--configs base-s,base-l] [--lockstep SM|none] [--jobs N]
-#                     [--out DIR] [workload[@SCALE] ...]   (default: atax bicg syrk 2dconv)
+# Usage: tb/gpu/compare.sh [--scale X] [--configs base-s,base-l] [--lockstep SM|none]
+#                          [--jobs N] [--out DIR] [workload[@SCALE] ...]
+#                          (default: atax bicg syrk 2dconv)
 # workload@SCALE runs that workload at SCALE instead of --scale.
 # MRPB runs bind SM `--lockstep` (default 0) in lockstep, so the RTL checks itself inside
 # real traffic. Prints a table (IPC, speedup, L1 hit and pending-hit rates), per-class
@@ -10,6 +11,7 @@
 # compared with how many mismatches. JSON of every run in
 # DIR (default build/compare). Exit 1 if any run fails or mismatches.
 set -uo pipefail
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 scale=0.25 configs=base-s ls_sm=0 jobs=2 out=build/compare

@@ -13,7 +13,7 @@ import sys
 def args(doc, out):
     """--scale, --jobs, --out, --gpusim and the kernels; None (after one stderr line) when
     a value is out of range"""
-    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scale", type=float, default=0.25)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default=out)

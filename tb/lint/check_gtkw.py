@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""check_gtkw.py GTKW...: every signal a .gtkw names exists (with that width) in its FST,
+"""check_gtkw.py: every signal a .gtkw names exists (with that width) in its FST,
 and every translate filter file it names exists and maps every value it is used for.
+
+Usage: tb/lint/check_gtkw.py FILE.gtkw...
 
 Trace lines: "name", "+{alias} name", and "#{alias} bit bit ..." where a bit is a 1-bit
 signal or "(i)name[msb:0]" (bit msb-i of a vector, GTKWave's form). Filters: "^N path"
@@ -101,6 +103,9 @@ def check(gtkw):
 
 
 def main():
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print(__doc__.strip())
+        return 0
     if len(sys.argv) < 2:
         print("usage: check_gtkw.py FILE.gtkw...", file=sys.stderr)
         return 2

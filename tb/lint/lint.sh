@@ -8,8 +8,10 @@
 #     list: the wrapper portgen generates for each LINT_PORT_CONFIGS configuration (every
 #     port, and the pr_* state probes read by hierarchical reference into u_dut) lints
 #     clean with the block's RTL, plain and with -DBLK_WAVES (the lockstep engine's form)
+# Usage: tb/lint/lint.sh   (make lint; no arguments)
 # Exit 0 only if every gate passed; each failure is one "lint: ..." line and the tool's words.
 set -u
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 . tb/blocks.sh

@@ -51,7 +51,10 @@ static void usage(FILE *f)
             "              [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]\n"
             "              [--probe-every N]  (lockstep: state probes every N cycles, 0 off; default 1)\n"
             "              [--sync]           (lockstep: the RTL on the driver's thread)\n"
-            "              [--cover FILE]     (append the block's cover-point counts to FILE)\n");
+            "              [--cover FILE]     (append the block's cover-point counts to FILE)\n"
+            "  BLOCK: %s\n"
+            "  Exit: 0 all checks passed; 1 a mismatch or a failed expectation; 2 bad input.\n",
+            blk_names());
 }
 
 
@@ -82,9 +85,11 @@ int main(int argc, char **argv)
     void *cfg = NULL, *in = NULL, *out = NULL, *xout = NULL, *xcare = NULL;
 
     memset(&bi, 0, sizeof bi);
-    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        usage(stdout);
-        return 0;
+    for (i = 1; i < argc; i++) { /* --help anywhere: the usage, nothing else */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        }
     }
     if (argc < 2) BAD("blkrun: no block given (known: %s; see --help)\n", blk_names());
     if (!(k = blk_find(argv[1]))) BAD("blkrun: unknown block '%s' (known: %s)\n", argv[1], blk_names());

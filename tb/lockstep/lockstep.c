@@ -109,6 +109,8 @@ typedef struct ls_trace {
     unsigned fail_code, post, pad;
     int rtl_only;
     unsigned char *in0, *out0, *cm0; /* the first cycle's values */
+    unsigned char *inb, *outb, *cmb; /* bits that changed since (as in the structs) */
+    unsigned char *x0, *xb; /* an output's first expected value, the bits that differ from it */
     unsigned char *ptog, *cmtog, *pexp, *qtog, *qdiff;
     unsigned *pw0, *pwtog, *cwdiff;
 } ls_trace;
@@ -130,7 +132,7 @@ static void trace_free(ls_trace *t)
     if (!t) return;
     free(t->fst), free(t->gtkw), free(t->in0), free(t->out0), free(t->cm0), free(t->ptog);
     free(t->cmtog), free(t->pexp), free(t->qtog), free(t->qdiff), free(t->pw0), free(t->pwtog);
-    free(t->cwdiff);
+    free(t->cwdiff), free(t->inb), free(t->outb), free(t->cmb), free(t->x0), free(t->xb);
     free(t);
 }
 
@@ -145,6 +147,11 @@ static ls_trace *trace_new(const ls_common *c, const char *fst, uint64_t c0, int
     t->in0 = calloc(1, c->k->in_size);
     t->out0 = calloc(1, c->k->out_size);
     t->cm0 = calloc(1, c->k->out_size);
+    t->inb = calloc(1, c->k->in_size);
+    t->outb = calloc(1, c->k->out_size);
+    t->cmb = calloc(1, c->k->out_size);
+    t->x0 = calloc(1, c->k->out_size);
+    t->xb = calloc(1, c->k->out_size);
     t->ptog = calloc(BLK_MAX_PORTS, 1);
     t->cmtog = calloc(BLK_MAX_PORTS, 1);
     t->pexp = calloc(BLK_MAX_PORTS, 1);
@@ -154,7 +161,8 @@ static ls_trace *trace_new(const ls_common *c, const char *fst, uint64_t c0, int
     t->pwtog = calloc((size_t)c->pw + 1, sizeof(unsigned));
     t->cwdiff = calloc((size_t)c->pw + 1, sizeof(unsigned));
     if (!t->fst || !t->gtkw || !t->in0 || !t->out0 || !t->cm0 || !t->ptog || !t->cmtog || !t->pexp ||
-        !t->qtog || !t->qdiff || !t->pw0 || !t->pwtog || !t->cwdiff) {
+        !t->qtog || !t->qdiff || !t->pw0 || !t->pwtog || !t->cwdiff || !t->inb || !t->outb || !t->cmb ||
+        !t->x0 || !t->xb) {
         trace_free(t);
         return NULL;
     }
@@ -172,6 +180,7 @@ static void trace_note(ls_trace *t, const ls_common *c, const void *in, const vo
 {
     int i;
     unsigned w;
+    size_t x;
     if (!t->n) {
         memcpy(t->in0, in, c->k->in_size);
         memcpy(t->out0, r_out, c->k->out_size);
@@ -179,6 +188,10 @@ static void trace_note(ls_trace *t, const ls_common *c, const void *in, const vo
         if (rw) memcpy(t->pw0, rw, c->pw * sizeof(unsigned));
     }
     t->n++;
+    for (x = 0; x < c->k->in_size; x++) t->inb[x] |= ((const unsigned char *)in)[x] ^ t->in0[x];
+    for (x = 0; x < c->k->out_size; x++) t->outb[x] |= ((const unsigned char *)r_out)[x] ^ t->out0[x];
+    if (c_out)
+        for (x = 0; x < c->k->out_size; x++) t->cmb[x] |= ((const unsigned char *)c_out)[x] ^ t->cm0[x];
     for (i = 0; i < c->np; i++) {
         const blk_port *p = &c->ports[i];
         size_t b = port_bytes(p);
@@ -197,15 +210,20 @@ static void trace_note(ls_trace *t, const ls_common *c, const void *in, const vo
         }
 }
 
-static void trace_expect_seen(ls_trace *t, const ls_common *c, const void *care)
+/* A cycle's expected outputs: which outputs have some, and the bits in which they differ
+ * from the output's first expected value (a field of a packed vector whose expected value
+ * never differs from the RTL's constant value is folded in the waveform). */
+static void trace_expect_seen(ls_trace *t, const ls_common *c, const void *exp, const void *care)
 {
     int i;
     for (i = 0; i < c->np; i++) {
-        const uint64_t *v = blk_port_cptr(&c->ports[i], care);
-        unsigned x, nw = c->ports[i].words ? c->ports[i].words : 1;
-        if (c->ports[i].dir != BLK_OUT) continue;
-        for (x = 0; x < nw; x++)
-            if (v[x]) t->pexp[i] = 1;
+        const blk_port *p = &c->ports[i];
+        const unsigned char *e = (const unsigned char *)exp + p->offset;
+        size_t b, nb = port_bytes(p);
+        if (p->dir != BLK_OUT || !*blk_port_cptr(p, care)) continue;
+        if (!t->pexp[i]) memcpy(t->x0 + p->offset, e, nb);
+        for (b = 0; b < nb; b++) t->xb[p->offset + b] |= e[b] ^ t->x0[p->offset + b];
+        t->pexp[i] = 1;
     }
 }
 
@@ -227,6 +245,11 @@ static int trace_write_gtkw(ls_trace *t, const ls_common *c, int any_exp)
 {
     waves_info wi;
     int e;
+    for (e = 0; e < c->np; e++) { /* expected values against the RTL's first value */
+        size_t b, o = c->ports[e].offset;
+        if (t->pexp[e])
+            for (b = 0; b < port_bytes(&c->ports[e]); b++) t->xb[o + b] |= t->x0[o + b] ^ t->out0[o + b];
+    }
     for (e = 0; e < c->nq; e++) {
         t->qtog[e] = (unsigned char)bits_any(t->pwtog, c->pbit[e], c->probes[e].width);
         t->qdiff[e] = (unsigned char)bits_any(t->cwdiff, c->pbit[e], c->probes[e].width);
@@ -245,6 +268,10 @@ static int trace_write_gtkw(ls_trace *t, const ls_common *c, int any_exp)
     wi.probe_tog = t->qtog;
     wi.probe_cdiff = t->rtl_only ? NULL : t->qdiff;
     wi.port_exp = any_exp ? t->pexp : NULL;
+    wi.in_bits = t->inb;
+    wi.out_bits = t->outb;
+    wi.cm_bits = t->rtl_only ? NULL : t->cmb;
+    wi.exp_bits = t->xb;
     return waves_write(t->gtkw, t->fst, c->k, c->cfg, c->ops->scope, &wi);
 }
 
@@ -339,6 +366,7 @@ static int check_build(const blk_kind *k, const void *cfg, const rtl_ops *ops, c
         return -1;
     }
     if (blk_cfg_validate(k, cfg, err, n)) return -1;
+    if (waves_check(k, cfg, err, n)) return -1; /* the port list's waveform format tags */
     blk_cfg_tag(k, cfg, tag, sizeof tag);
     if (strcmp(ops->block, k->name) || strcmp(ops->cfg_tag, tag)) {
         snprintf(err, n, "%s: the RTL in this program is %s %s, not the requested %s "
@@ -644,7 +672,7 @@ static int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const 
                 unsigned line;
                 memcpy(&line, x + 2 * k->out_size, sizeof line);
                 ops->expect(r, x, x + k->out_size, line);
-                trace_expect_seen(tr, &s->c, x + k->out_size);
+                trace_expect_seen(tr, &s->c, x, x + k->out_size);
                 xf = expect_fails(&s->c, ro, x, x + k->out_size);
             } else if (s->has_x) {
                 ops->expect(r, co, zcare, 0); /* after the failure: nothing expected */
@@ -853,7 +881,7 @@ static int ls_eval(void *self, const void *in, void *out)
             unsigned line;
             memcpy(&line, x + 2 * s->c.k->out_size, sizeof line);
             s->c.ops->expect(s->rtl, x, x + s->c.k->out_size, line);
-            trace_expect_seen(s->tr, &s->c, x + s->c.k->out_size);
+            trace_expect_seen(s->tr, &s->c, x, x + s->c.k->out_size);
         }
         s->c.ops->annotate(s->rtl, out, differ);
         s->c.ops->mark(s->rtl, code | (s->has_x ? expect_fails(&s->c, s->r_out, s->xcur,
@@ -1492,7 +1520,7 @@ void blk_trace_expect(blk_inst *bi, const void *exp_out, const void *care, unsig
         memcpy(b->xcur + os, care, os);
         b->any_exp = 1;
         b->c.ops->expect(b->m, exp_out, care, line);
-        trace_expect_seen(b->tr, &b->c, care);
+        trace_expect_seen(b->tr, &b->c, exp_out, care);
         return;
     }
     if (bi->mode == BLK_MODE_LOCKSTEP) {

@@ -70,6 +70,12 @@ typedef struct waves_info {
     const unsigned char *probe_cdiff; /* [nq]: C and RTL differed (show the C value) */
     const unsigned char *port_exp;    /* [np]: expected values given (vector run) */
     const unsigned char *cm_tog;      /* [np]: the C value (cm_<port>) changed */
+    /* optional, as in the in / out structs: the bits of each port that changed in the
+     * file (inputs, the RTL's outputs, the C model's outputs); a field of a packed vector
+     * (docs/waveforms.md) that never changes is folded */
+    const void *in_bits, *out_bits, *cm_bits;
+    const void *exp_bits; /* the bits in which an output's expected values differ from
+                           * the RTL's value of the file's first cycle */
 } waves_info;
 
 /* Write a GTKWave save file for `fst` showing the block's signals in groups, with
@@ -80,6 +86,9 @@ int waves_write(const char *gtkw_path, const char *fst_path, const blk_kind *k,
  * checker's): no waveform-only signals assumed; marker at `marker`. */
 int waves_write_gtkw(const char *gtkw_path, const char *fst_path, const blk_kind *k,
                      const void *cfg, const char *scope, uint64_t t_start, uint64_t marker);
+/* The port list's format tags ("[hex fields=K] ..." before a description: radix, packed
+ * fields; docs/waveforms.md) valid for this configuration? 0, or -1 and one line in err. */
+int waves_check(const blk_kind *k, const void *cfg, char *err, size_t n);
 /* The name of a mismatch_port_i value: 1 + port index, or 1 + ports + probe element. */
 void waves_code_name(const blk_port *p, int np, const blk_port *q, int nq, unsigned code,
                      char *buf, size_t n);

@@ -6,7 +6,9 @@
  * For a reader: the configuration as label rows at the top, a decimal cycle counter
  * (cycle_i; with mk/rtl.mk's 100 ps precision GTKWave's time reads "c ns" at cycle c),
  * enumerated values by name (translate filter files made from the port list's
- * descriptions, "0 policy, 1 greedy hold, ..."), the signal that differs named by
+ * descriptions, "0 policy, 1 greedy hold, ..."), one radix per signal and packed vectors
+ * of equal fields one row per field (a description's format tag, "[hex fields=K] ...":
+ * parse_fmt below, docs/waveforms.md), the signal that differs named by
  * mismatch_port_i (a filter from index to name) and shown first, signals that never
  * change in the file folded into a closed group at the end, and the view opened around
  * the failing cycle (or the first cycles), the marker on it.
@@ -24,8 +26,9 @@
  * "#{alias} bit bit ..." (a vector of bits, most significant first; bit b of a W-bit
  * vector is "(W-1-b)name[W-1:0]"), "^N file" (the translate filter file for the next
  * translated traces). Filter files: "value text" a line, the value as GTKWave prints it
- * in the trace's format (here decimal); "# values: N" tells tb/lint/check_gtkw.py how
- * many values one maps. */
+ * in the trace's format (always decimal here: @2024; the text carries the signal's radix,
+ * hex as GTKWave prints it, upper case with every digit); "# values: N" tells
+ * tb/lint/check_gtkw.py how many values one maps. */
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -60,6 +63,8 @@ typedef struct wctx {
     const blk_port *p, *q;
     int np, nq;
     const waves_info *wi;
+    const blk_kind *k;
+    const void *cfg;
     char *constant;      /* rows of signals that never change, emitted at the end */
     size_t clen, ccap;
     int nconst;
@@ -136,6 +141,128 @@ static const char *enum_name(const enum_map *m, unsigned v)
     return NULL;
 }
 
+/* ---- a signal's format: its description's tag, "[word ...] text", words
+ *   dec | hex | bin     the radix of every row of the signal (RTL, C model, expected);
+ *                       default decimal (a 1-bit value is always shown as 0/1)
+ *   field=W             a packed vector of equal fields of W bits: field i is bits
+ *                       [i*W +: W], one row each
+ *   fields=N            the same as N equal fields
+ * W and N a number or the name of one of the block's parameters (its value in this
+ * configuration). Value names ("0 name, 1 name, ...") apply to a value (each field) of
+ * at most 12 bits; their number is shown in the radix too. */
+#define ENUM_MAX_W 12 /* value names for at most 4096 values (a filter line each) */
+#define EXP_MAX_W 8   /* an expected value of at most 8 bits has "-" where unchecked */
+#define FIELDS_MAX 1024
+
+typedef struct sigfmt {
+    char radix;       /* 'd', 'h', 'b' */
+    unsigned fw, nf;  /* nf fields of fw bits (nf 1: the whole value) */
+    const char *text; /* the description without its tag */
+    enum_map m;       /* value names (m.n 0: none) */
+} sigfmt;
+
+/* The value of a tag's W or N: a number, or a parameter of the block by name. */
+static int tag_number(const blk_kind *k, const void *cfg, const char *s, size_t len, unsigned *v)
+{
+    int i;
+    if (len && len < 10 && strspn(s, "0123456789") >= len) {
+        *v = (unsigned)strtoul(s, NULL, 10);
+        return 0;
+    }
+    for (i = 0; i < k->nparams; i++)
+        if (strlen(k->params[i].name) == len && !strncmp(k->params[i].name, s, len)) {
+            *v = *(const unsigned *)((const char *)cfg + k->params[i].offset);
+            return 0;
+        }
+    return -1;
+}
+
+/* The tag "[word ...]" that starts s (its text after it in f->text); 0, or -1 with one
+ * line in err. */
+static int parse_tag(const blk_kind *k, const void *cfg, const char *what, const char *s, unsigned width,
+                     sigfmt *f, char *err, size_t n)
+{
+    const char *end = strchr(s, ']'), *wd;
+    char tag[96], why[160];
+    unsigned fw = 0, nf = 0;
+    int have_radix = 0;
+    size_t len;
+    if (!end || (end[1] && end[1] != ' ')) {
+        snprintf(err, n, "%s %s: description \"%.40s\": a format tag is \"[word ...] text\"", k->name, what, s);
+        return -1;
+    }
+    snprintf(tag, sizeof tag, "%.*s", (int)(end + 1 - s), s);
+    f->text = end[1] ? end + 2 : end + 1;
+    for (wd = s + 1; wd < end; wd += len ? len : 1) { /* a word, or a space */
+        const char *eq, *num;
+        int field;
+        unsigned v;
+        if (!(len = strcspn(wd, " ]"))) continue;
+        eq = memchr(wd, '=', len);
+        num = eq ? eq + 1 : NULL;
+        field = eq && eq - wd == 5 && !strncmp(wd, "field", 5);
+        if (len == 3 && (!strncmp(wd, "dec", 3) || !strncmp(wd, "hex", 3) || !strncmp(wd, "bin", 3))) {
+            f->radix = wd[0];
+            if (!have_radix++) continue;
+            snprintf(why, sizeof why, "two radixes");
+        } else if (!field && !(eq && eq - wd == 6 && !strncmp(wd, "fields", 6))) {
+            snprintf(why, sizeof why, "unknown word \"%.*s\" (dec, hex, bin, field=W, fields=N)", (int)len, wd);
+        } else if (fw || nf) {
+            snprintf(why, sizeof why, "field= or fields= twice");
+        } else if (tag_number(k, cfg, num, len - (size_t)(num - wd), &v)) {
+            snprintf(why, sizeof why, "\"%.*s\" is neither a number nor a parameter of %s",
+                     (int)(len - (size_t)(num - wd)), num, k->name);
+        } else if (!v || width % v) {
+            snprintf(why, sizeof why, "its %u bits are not %s%u%s", width, field ? "fields of " : "", v,
+                     field ? " bits" : " equal fields");
+        } else if ((nf = field ? width / v : v) > FIELDS_MAX) {
+            snprintf(why, sizeof why, "%u fields, at most %d", nf, FIELDS_MAX);
+        } else {
+            fw = field ? v : width / v;
+            if (width) f->fw = fw, f->nf = nf; /* a 0-bit value (absent) is not split */
+            continue;
+        }
+        snprintf(err, n, "%s %s: format tag %s: %s", k->name, what, tag, why);
+        return -1;
+    }
+    return 0;
+}
+
+/* The format of a signal of `width` bits from its description (NULL: none); 0, or -1
+ * with one line in err naming what is wrong (`what`: "port x_o", "probe len", ...). */
+static int parse_fmt(const blk_kind *k, const void *cfg, const char *what, const char *desc,
+                     unsigned width, sigfmt *f, char *err, size_t n)
+{
+    memset(f, 0, sizeof *f);
+    f->radix = 'd';
+    f->fw = width;
+    f->nf = 1;
+    f->text = desc ? desc : "";
+    if (*f->text == '[' && parse_tag(k, cfg, what, f->text, width, f, err, n)) return -1;
+    if (f->fw <= ENUM_MAX_W) parse_enum(f->text, &f->m);
+    return 0;
+}
+
+/* A value as GTKWave prints it in the signal's radix (hex: upper case, every digit of
+ * its width; binary: every bit). */
+static void fmt_value(char *b, size_t n, uint64_t v, unsigned w, char radix)
+{
+    unsigned i, d = radix == 'h' ? (w + 3) / 4 : w; /* digits */
+    if ((radix == 'h' || radix == 'b') && d <= 64 && d < n) {
+        for (i = 0; i < d; i++) {
+            unsigned sh = (d - 1 - i) * (radix == 'h' ? 4 : 1);
+            b[i] = "0123456789ABCDEF"[sh < 64 ? (v >> sh) & (radix == 'h' ? 15 : 1) : 0];
+        }
+        b[d] = 0;
+    } else snprintf(b, n, "%llu", (unsigned long long)v);
+}
+
+/* the flags of an untranslated row of w bits */
+static const char *fmt_flags(const sigfmt *f, unsigned w)
+{
+    return w == 1 || f->radix == 'b' ? F_BIN : f->radix == 'h' ? F_HEX : F_DEC;
+}
+
 /* A filter file <fdir>/<name>.txt; its path in `path`. 0 ok. */
 static FILE *filter_open(wctx *w, const char *name, char *path, size_t n)
 {
@@ -150,21 +277,48 @@ static void use_filter(wctx *w, int folded, const char *path)
     OUT(w, folded, "^%d %s\n", w->nfilt, path);
 }
 
-/* the enum filter of port p: "v v name" for each value of its width (names where given) */
-static int port_filter(wctx *w, const blk_port *p, const enum_map *m, char *path, size_t n)
+/* enum_<name>: "v text" for each value of a field, text the value in the signal's radix
+ * and its name where the description gives one; its path in `path`, the file written
+ * unless `path_only`. 0 ok. */
+static int enum_filter(wctx *w, const char *name, const sigfmt *f, int path_only, char *path, size_t n)
 {
-    unsigned v, top = p->width >= 12 ? 4096 : 1u << p->width;
-    FILE *f;
-    char nm[128];
-    snprintf(nm, sizeof nm, "enum_%s", p->name);
-    if (!(f = filter_open(w, nm, path, n))) return -1;
-    fprintf(f, "# %s: %s\n", p->name, p->desc);
-    for (v = 0; v < top; v++) {
-        const char *e = enum_name(m, v);
-        if (e) fprintf(f, "%u %u %s\n", v, v, e);
-        else fprintf(f, "%u %u\n", v, v);
+    unsigned v, top = 1u << f->fw;
+    FILE *fp;
+    char nm[128], t[80];
+    snprintf(nm, sizeof nm, "enum_%s", name);
+    if (path_only) {
+        snprintf(path, n, "%s/%s.txt", w->fdir, nm);
+        return 0;
     }
-    return fclose(f);
+    if (!(fp = filter_open(w, nm, path, n))) return -1;
+    fprintf(fp, "# %s: %s\n", name, f->text);
+    for (v = 0; v < top; v++) {
+        const char *e = enum_name(&f->m, v);
+        fmt_value(t, sizeof t, v, f->fw, f->radix);
+        if (e) fprintf(fp, "%u %s %s\n", v, t, e);
+        else fprintf(fp, "%u %s\n", v, t);
+    }
+    return fclose(fp);
+}
+
+/* exp_<name>: a field's expected value as {checked, value}: "-" where unchecked, else the
+ * value as the RTL's row shows it. 0 ok. */
+static int exp_filter(wctx *w, const char *name, const sigfmt *f, char *path, size_t n)
+{
+    unsigned v, top = 1u << f->fw;
+    FILE *fp;
+    char nm[128], t[80];
+    snprintf(nm, sizeof nm, "exp_%s", name);
+    if (!(fp = filter_open(w, nm, path, n))) return -1;
+    fprintf(fp, "# expected %s: {checked, value}; - where the vector has none\n", name);
+    for (v = 0; v < top; v++) fprintf(fp, "%u -\n", v);
+    for (v = 0; v < top; v++) {
+        const char *e = enum_name(&f->m, v);
+        fmt_value(t, sizeof t, v, f->fw, f->fw == 1 ? 'b' : f->radix);
+        if (e) fprintf(fp, "%u %s %s\n", v | top, t, e);
+        else fprintf(fp, "%u %s\n", v | top, t);
+    }
+    return fclose(fp);
 }
 
 static void row(wctx *w, int folded, const char *fmt, const char *alias, const char *name, unsigned width)
@@ -183,78 +337,106 @@ static void bit_ref(wctx *w, int folded, const char *name, unsigned W, unsigned 
     else OUT(w, folded, " %s.%s", w->scope, name);
 }
 
-/* One port: the RTL's value, the C model's under it, a vector run's expected value. */
+/* One row of wrapper signal `nm` (W bits): all of it (f->nf 1), else field j of it; with
+ * the current filter when `filt`, else in the signal's radix. */
+static void sig_row(wctx *w, int folded, const sigfmt *f, int filt, const char *alias, const char *nm,
+                    unsigned W, unsigned j)
+{
+    unsigned b;
+    OUT(w, folded, "%s\n", filt ? F_XLAT : fmt_flags(f, f->fw));
+    if (f->nf == 1) {
+        if (alias) OUT(w, folded, "+{%s} ", alias);
+        if (W > 1) OUT(w, folded, "%s.%s[%u:0]\n", w->scope, nm, W - 1);
+        else OUT(w, folded, "%s.%s\n", w->scope, nm);
+        return;
+    }
+    OUT(w, folded, "#{%s}", alias);
+    for (b = f->fw; b-- > 0;) bit_ref(w, folded, nm, W, j * f->fw + b);
+    OUT(w, folded, "\n");
+}
+
+/* "name[hi:lo]": field j's name (name alone for the whole value) */
+static void field_name(char *b, size_t n, const char *name, const char *sep, const sigfmt *f, unsigned j)
+{
+    if (f->nf == 1) snprintf(b, n, "%s", name);
+    else if (f->fw == 1) snprintf(b, n, "%s%s[%u]", name, sep, j);
+    else snprintf(b, n, "%s%s[%u:%u]", name, sep, (j + 1) * f->fw - 1, j * f->fw);
+}
+
+/* Any of bits lo..lo+w-1 set in a value of uint64_t words? */
+static int bits_set(const uint64_t *v, unsigned lo, unsigned w)
+{
+    unsigned b;
+    for (b = lo; b < lo + w; b++)
+        if ((v[b / 64] >> (b % 64)) & 1) return 1;
+    return 0;
+}
+
+/* One port: for each field (or the whole value), the RTL's value, the C model's under
+ * it, a vector run's expected value, all in the port's format. */
 static void emit_port(wctx *w, int i, int folded_ok)
 {
     const blk_port *p = &w->p[i];
     const waves_info *wi = w->wi;
-    enum_map m;
-    char fpath[1200], al[160], nm[128];
-    int is_enum = parse_enum(p->desc, &m) > 0 && p->width <= 12, out = p->dir == BLK_OUT;
+    sigfmt f;
+    char epath[1200], xpath[1200], al[200], nm[128], fn[160], err[256];
+    int out = p->dir == BLK_OUT, is_enum, nout = 0, o = 0, k;
     int has_c = out && !(wi->extras && wi->port_tog && !wi->cm_tog); /* not rtl-only */
     int has_x = out && wi->port_exp && wi->port_exp[i];
-    int changes = !wi->port_tog || wi->port_tog[i] || (has_c && wi->cm_tog && wi->cm_tog[i]) || has_x;
-    int folded = folded_ok && !changes;
-    if (folded) w->nconst++;
-    if (is_enum && !port_filter(w, p, &m, fpath, sizeof fpath)) {
-        use_filter(w, folded, fpath);
-        row(w, folded, F_XLAT, NULL, p->name, p->width);
-    } else {
-        row(w, folded, NULL, NULL, p->name, p->width);
+    int port_changes = !wi->port_tog || wi->port_tog[i] || (has_c && wi->cm_tog && wi->cm_tog[i]) || has_x;
+    const void *rbits = out ? wi->out_bits : wi->in_bits;
+    unsigned j;
+    if (parse_fmt(w->k, w->cfg, "port", p->desc, p->width, &f, err, sizeof err)) return; /* checked before */
+    is_enum = f.m.n > 0 && !enum_filter(w, p->name, &f, 0, epath, sizeof epath);
+    if (has_x && f.fw <= EXP_MAX_W && exp_filter(w, p->name, &f, xpath, sizeof xpath)) has_x = 0;
+    for (k = 0; k < w->np; k++) {
+        nout += w->p[k].dir == BLK_OUT;
+        if (k < i) o += w->p[k].dir == BLK_OUT; /* bit o of expchk_i: this output's */
     }
-    if (has_c) {
-        snprintf(al, sizeof al, "C: %s", p->name);
-        snprintf(nm, sizeof nm, "cm_%s", p->name);
-        if (is_enum) {
-            use_filter(w, folded, fpath);
-            row(w, folded, F_XLAT, al, nm, p->width);
-        } else {
-            row(w, folded, NULL, al, nm, p->width);
+    for (j = 0; j < f.nf; j++) {
+        int changes = port_changes, folded;
+        if (changes && f.nf > 1 && wi->port_tog && rbits && (!has_c || wi->cm_bits) && (!has_x || wi->exp_bits))
+            changes = bits_set(blk_port_cptr(p, rbits), j * f.fw, f.fw) || /* this field's bits */
+                      (has_c && bits_set(blk_port_cptr(p, wi->cm_bits), j * f.fw, f.fw)) ||
+                      (has_x && bits_set(blk_port_cptr(p, wi->exp_bits), j * f.fw, f.fw));
+        folded = folded_ok && !changes;
+        if (folded) w->nconst++;
+        field_name(fn, sizeof fn, p->name, "", &f, j);
+        if (is_enum) use_filter(w, folded, epath);
+        sig_row(w, folded, &f, is_enum, f.nf > 1 ? fn : NULL, p->name, p->width, j);
+        if (has_c) {
+            snprintf(al, sizeof al, "C: %s", fn);
+            snprintf(nm, sizeof nm, "cm_%s", p->name);
+            if (is_enum) use_filter(w, folded, epath);
+            sig_row(w, folded, &f, is_enum, al, nm, p->width, j);
         }
-    }
-    if (has_x) {
-        /* expected: {checked, value} as one vector, "-" where nothing is expected */
-        int k, o;
-        for (k = 0, o = 0; k < i; k++) o += w->p[k].dir == BLK_OUT;
-        snprintf(al, sizeof al, "expected: %s", p->name);
-        if (p->width <= 8) {
-            FILE *f;
-            unsigned v;
-            snprintf(nm, sizeof nm, "exp_%s", p->name);
-            if ((f = filter_open(w, nm, fpath, sizeof fpath))) {
-                fprintf(f, "# expected %s: {checked, value}; - where the vector has none\n", p->name);
-                for (v = 0; v < (1u << p->width); v++) fprintf(f, "%u -\n", v);
-                for (v = 0; v < (1u << p->width); v++) {
-                    const char *e = is_enum ? enum_name(&m, v) : NULL;
-                    if (e) fprintf(f, "%u %u %s\n", v | (1u << p->width), v, e);
-                    else fprintf(f, "%u %u\n", v | (1u << p->width), v);
-                }
-                fclose(f);
-                use_filter(w, folded, fpath);
-                OUT(w, folded, "%s\n#{%s}", F_XLAT, al);
-                {
-                    unsigned nout = 0;
-                    int j;
-                    for (j = 0; j < w->np; j++) nout += w->p[j].dir == BLK_OUT;
-                    bit_ref(w, folded, "expchk_i", nout, (unsigned)o);
-                }
-                for (v = p->width; v-- > 0;) bit_ref(w, folded, nm, p->width, v);
-                OUT(w, folded, "\n");
-            }
+        if (!has_x) continue;
+        snprintf(nm, sizeof nm, "exp_%s", p->name);
+        if (f.fw <= EXP_MAX_W) { /* {checked, value} as one vector, "-" where nothing is expected */
+            unsigned b;
+            snprintf(al, sizeof al, "expected: %s", fn);
+            use_filter(w, folded, xpath);
+            OUT(w, folded, "%s\n#{%s}", F_XLAT, al);
+            bit_ref(w, folded, "expchk_i", (unsigned)nout, (unsigned)o);
+            for (b = f.fw; b-- > 0;) bit_ref(w, folded, nm, p->width, j * f.fw + b);
+            OUT(w, folded, "\n");
         } else {
-            snprintf(al, sizeof al, "expected: %s (where checked)", p->name);
-            snprintf(nm, sizeof nm, "exp_%s", p->name);
-            row(w, folded, NULL, al, nm, p->width);
+            snprintf(al, sizeof al, "expected: %s (where checked)", fn);
+            sig_row(w, folded, &f, 0, al, nm, p->width, j);
         }
     }
 }
 
 /* One probe element (RTL, or the C model's cpr_ value): the wrapper's copy of it,
- * pr_<name>_<i> for an array element, else pr_<name> */
+ * pr_<name>_<i> for an array element, else pr_<name>; each field a row. */
 static void emit_probe(wctx *w, int e, int c_side, int folded)
 {
     const blk_port *q = &w->q[e];
-    char nm[96], al[96];
+    sigfmt f;
+    char nm[96], al[96], fn[160], epath[1200], err[256];
+    int is_enum;
+    unsigned j;
+    if (parse_fmt(w->k, w->cfg, "probe", q->desc, q->width, &f, err, sizeof err)) return;
     if (q->index < 0) {
         snprintf(nm, sizeof nm, "%spr_%s", c_side ? "c" : "", q->name);
         snprintf(al, sizeof al, "%s%s", c_side ? "C: " : "", q->name);
@@ -262,7 +444,36 @@ static void emit_probe(wctx *w, int e, int c_side, int folded)
         snprintf(nm, sizeof nm, "%spr_%s_%d", c_side ? "c" : "", q->name, q->index);
         snprintf(al, sizeof al, "%s%s[%d]", c_side ? "C: " : "", q->name, q->index);
     }
-    row(w, folded, q->width > 1 ? F_DEC : F_BIN, al, nm, q->width);
+    snprintf(fn, sizeof fn, "pr_%s", q->name); /* one file for all elements: the first's RTL row writes it */
+    is_enum = f.m.n > 0 && !enum_filter(w, fn, &f, c_side || q->index > 0, epath, sizeof epath);
+    for (j = 0; j < f.nf; j++) {
+        field_name(fn, sizeof fn, al, "", &f, j);
+        if (folded) w->nconst += j > 0;
+        if (is_enum) use_filter(w, folded, epath);
+        sig_row(w, folded, &f, is_enum, fn, nm, q->width, j);
+    }
+}
+
+/* A waveform-only wire: the wrapper's copy wv_<path> (tb/verilator/portgen.c), named by
+ * its description; each field a row. */
+static void emit_wire(wctx *w, const blk_port *v)
+{
+    sigfmt f;
+    char nm[128], fn[200], epath[1200], err[256];
+    size_t at = (size_t)snprintf(nm, sizeof nm, "wv_");
+    const char *s;
+    int is_enum;
+    unsigned j;
+    if (parse_fmt(w->k, w->cfg, "wire", v->desc, v->width, &f, err, sizeof err)) return;
+    for (s = v->path; *s && at + 1 < sizeof nm; s++)
+        nm[at++] = (*s == '.' || *s == '[' || *s == ']') ? '_' : *s;
+    nm[at] = 0;
+    is_enum = f.m.n > 0 && !enum_filter(w, nm, &f, 0, epath, sizeof epath);
+    for (j = 0; j < f.nf; j++) {
+        field_name(fn, sizeof fn, f.text, " ", &f, j);
+        if (is_enum) use_filter(w, 0, epath);
+        sig_row(w, 0, &f, is_enum, fn, nm, v->width, j);
+    }
 }
 
 /* log2 without libm (the C-only programs link without -lm) */
@@ -300,16 +511,8 @@ static void emit_group(wctx *w, const char *g, const blk_port *wv, int nw)
         emit_probe(w, i, 0, !tog && !cd);
         if (cd) emit_probe(w, i, 1, 0);
     }
-    for (i = 0; i < nw; i++) /* the wrapper's copy wv_<path> (tb/verilator/portgen.c) */
-        if (!strcmp(wv[i].group, g)) {
-            char nm[128];
-            size_t at = (size_t)snprintf(nm, sizeof nm, "wv_");
-            const char *s;
-            for (s = wv[i].path; *s && at + 1 < sizeof nm; s++)
-                nm[at++] = (*s == '.' || *s == '[' || *s == ']') ? '_' : *s;
-            nm[at] = 0;
-            row(w, 0, NULL, wv[i].desc, nm, wv[i].width);
-        }
+    for (i = 0; i < nw; i++)
+        if (!strcmp(wv[i].group, g)) emit_wire(w, &wv[i]);
 }
 
 /* A titled group, left out when all its signals went to the folded group. */
@@ -392,6 +595,35 @@ void waves_code_name(const blk_port *p, int np, const blk_port *q, int nq, unsig
     } else snprintf(buf, n, "#%u", code);
 }
 
+int waves_check(const blk_kind *k, const void *cfg, char *err, size_t n)
+{
+    blk_port p[BLK_MAX_PORTS], *q = malloc(sizeof(blk_port) * BLK_MAX_PROBES);
+    sigfmt f;
+    int np = k->ports(cfg, p, BLK_MAX_PORTS), nq, nw, i, rc = 0;
+    char what[160];
+    if (!q) {
+        snprintf(err, n, "%s: out of memory", k->name);
+        return -1;
+    }
+    for (i = 0; i < np && !rc; i++) {
+        snprintf(what, sizeof what, "port %s", p[i].name);
+        rc = parse_fmt(k, cfg, what, p[i].desc, p[i].width, &f, err, n);
+    }
+    nq = rc || !k->probes ? 0 : k->probes(cfg, q, BLK_MAX_PROBES);
+    for (i = 0; i < nq && !rc; i++) {
+        if (i && !strcmp(q[i].name, q[i - 1].name)) continue; /* elements of one register */
+        snprintf(what, sizeof what, "probe %s", q[i].name);
+        rc = parse_fmt(k, cfg, what, q[i].desc, q[i].width, &f, err, n);
+    }
+    nw = rc || !k->waves ? 0 : k->waves(cfg, q, BLK_MAX_PROBES);
+    for (i = 0; i < nw && !rc; i++) {
+        snprintf(what, sizeof what, "wire %s", q[i].path);
+        rc = parse_fmt(k, cfg, what, q[i].desc, q[i].width, &f, err, n);
+    }
+    free(q);
+    return rc;
+}
+
 /* an absolute path for the save file (GTKWave then finds the files from anywhere) */
 static void abs_path(const char *path, char *out, size_t n)
 {
@@ -406,7 +638,7 @@ int waves_write(const char *gtkw_path, const char *fst_path, const blk_kind *k,
     blk_port p[BLK_MAX_PORTS], wv[BLK_MAX_PORTS], *q = malloc(sizeof(blk_port) * BLK_MAX_PROBES);
     waves_info wi = *wi_in;
     wctx w;
-    char afst[PATH_MAX + 256], agtkw[PATH_MAX + 256], fpath[1200], nm[160];
+    char afst[PATH_MAX + 256], agtkw[PATH_MAX + 256], fpath[1200], nm[160], err[320];
     int np = k->ports(cfg, p, BLK_MAX_PORTS), nq = 0, nw = 0, i, j, rc;
     unsigned tu = wi.tunit ? wi.tunit : 1;
     uint64_t v0;
@@ -415,9 +647,15 @@ int waves_write(const char *gtkw_path, const char *fst_path, const blk_kind *k,
 
     memset(&w, 0, sizeof w);
     if (!q) return -1;
+    if (waves_check(k, cfg, err, sizeof err)) { /* a port list's format tag */
+        fprintf(stderr, "waves: %s\n", err);
+        free(q);
+        return -1;
+    }
     if (wi.extras && k->probes) nq = k->probes(cfg, q, BLK_MAX_PROBES);
     if (wi.extras && k->waves) nw = k->waves(cfg, wv, BLK_MAX_PORTS);
     w.scope = scope;
+    w.k = k, w.cfg = cfg;
     w.p = p, w.np = np, w.q = q, w.nq = nq, w.wi = &wi;
     abs_path(fst_path, afst, sizeof afst);
     abs_path(gtkw_path, agtkw, sizeof agtkw);

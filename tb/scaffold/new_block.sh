@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# new_block.sh NAME [HOOK]: write the skeleton of a new hardware block and add it to the
+# new_block.sh: write the skeleton of a new hardware block and add it to the
 # block list. The skeleton is a working block (a saturating event counter) that builds,
 # lints, passes its unit tests, its vector and random lockstep as it is, and binds into
 # the GPU model at HOOK (default ISSUE: per-core issue statistics). Replace its
-# behaviour, keep its shape. `make new-block NAME=x [HOOK=h]` calls this.
+# behaviour, keep its shape.
+# Usage: tb/scaffold/new_block.sh NAME [HOOK]   (make new-block NAME=x [HOOK=h])
+# It writes:
 #   cmodel/blocks/NAME/  NAME.h NAME.c NAME_ports.def NAME_params.def [NAME_gpu.c]
 #   rtl/NAME/NAME.v
 #   tb/blocks/NAME/      NAME_stim.c NAME_test.c manifest.sh
 #   vectors/NAME/basic.vec
 #   cmodel/blocks.def    + BLOCK(NAME, HOOK)
 set -euo pipefail
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmpl=$top/tb/scaffold
 die() { echo "new-block: $*" >&2; exit 2; }

@@ -9,7 +9,10 @@
 # more). A progress line after each unit; a mismatch's report and waveform are kept in
 # build/soak/<SEED>/mismatch/. Exit 0 when every unit ran clean, 1 on a mismatch or a
 # failed run, 2 on bad input. QUICK=1: only the LOCKSTEP_QUICK entries (make test).
+# Usage: [CYCLES=1e8] [BLOCK=b] [SEED=n] [CHUNK=n] [JOBS=n] [QUICK=1] tb/soak/soak.sh
+#        (no arguments; the settings are variables)
 set -u
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 unset BLK_COVER  # make test counts its own lockstep runs
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"

@@ -8,8 +8,11 @@
 #include "blocks.def"
 #undef BLOCK
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int rc = unit_args(argc, argv, "test_units",
+                       "the block C models' unit tests (tb/blocks/<block>/<block>_test.c)");
+    if (rc >= 0) return rc;
 #define BLOCK(name, hook)                        \
     do {                                         \
         int f0 = unit_fail, p0 = unit_pass;      \

@@ -15,5 +15,9 @@ extern int unit_pass, unit_fail;
     } while (0)
 
 int unit_summary(const char *suite);
+/* the command line of a unit-test program, which takes no arguments: -1 to run the
+ * tests, else the status to exit with at once: 0 after the usage on stdout (--help or -h
+ * anywhere), 2 after one line on stderr (any other argument) */
+int unit_args(int argc, char **argv, const char *prog, const char *what);
 
 #endif

@@ -526,6 +526,16 @@ static int write_glue(const blk_kind *k, const blk_port *p, int np, const blk_po
     return fclose(f);
 }
 
+static void usage(void)
+{
+    printf("usage: portgen BLOCK [--preset P] [--config K=V,...] --tag            print the build tag\n"
+           "       portgen BLOCK [--preset P] [--config K=V,...] --wrapper FILE.v --glue FILE.h\n"
+           "                                                  write the Verilator wrapper and the C glue\n"
+           "  BLOCK: %s\n"
+           "  (mk/rtl.mk runs it for tb/run's builds.) Exit: 0 done; 1 a file not written; 2 bad input.\n",
+           blk_names());
+}
+
 int main(int argc, char **argv)
 {
     const blk_kind *k;
@@ -535,8 +545,14 @@ int main(int argc, char **argv)
     blk_port ports[BLK_MAX_PORTS], probes[BLK_MAX_PROBES], waves[BLK_MAX_PORTS];
     int i, np, nq = 0, nw = 0, want_tag = 0;
 
+    for (i = 1; i < argc; i++) { /* --help anywhere: the usage, nothing else */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage();
+            return 0;
+        }
+    }
     if (argc < 2 || !(k = blk_find(argv[1]))) {
-        fprintf(stderr, "portgen: first argument must be a block (%s)\n", blk_names());
+        fprintf(stderr, "portgen: first argument must be a block (%s; see --help)\n", blk_names());
         return 2;
     }
     for (i = 2; i < argc; i++) {

@@ -9,8 +9,10 @@
 # report the mismatch at that very cycle. A state-caught mutant that no output shows
 # within the run is reported as such (the other paths are not run). cocotb is skipped for
 # a mutant first seen after COCOTB_PLANTED_MAX cycles.
+# Usage: tb/vpi/planted.sh   (no arguments; JOBS=n mutants at once, default 2)
 # One line per mutant; exit 0 only if every path caught every mutant it ran.
 set -u
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 . tb/blocks.sh

@@ -2,18 +2,19 @@
 # tb/vpi/run.sh: the C VPI checker (tb/vpi/blkvpi.c) against a block's RTL, under Icarus
 # (vvp -m) or Verilator --vpi (tb/vpi/vlt_host.cpp). Builds what it needs.
 #
-#   tb/vpi/run.sh [--sim icarus|verilator|both]          every block of the block list: a
+# Usage: tb/vpi/run.sh [--sim icarus|verilator|both]     every block of the block list: a
 #                                                        short random run of its manifest's
 #                                                        MAIN_CONFIG (and, under Icarus,
 #                                                        every vector)
-#   tb/vpi/run.sh [--sim S] BLOCK [--preset P] [--config K=V,...]
-#                 (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
-#                 [--print] [--fst FILE] [--rtl-dir DIR] [--bench] [--build-only]
+#        tb/vpi/run.sh [--sim S] BLOCK [--preset P] [--config K=V,...]
+#                      (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
+#                      [--print] [--fst FILE] [--rtl-dir DIR] [--bench] [--build-only]
 #
 # Same stimulus, seeds, vector files, --print lines and mismatch report as tb/run's
 # lockstep engine. --fst: the whole run as FST (Icarus only) with a .gtkw beside it.
 # Exit: 0 passed, 1 mismatch or failed expectation, 2 bad input (one line on stderr).
 set -uo pipefail
+. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tb/blocks.sh"
 sim=both block="" preset="" config="" vec="" seed="" cycles="" knobs="" fst="" rtl_dir=""
@@ -34,7 +35,6 @@ while [ $# -gt 0 ]; do
     --print) print=1; shift ;;
     --bench) bench=1; shift ;;
     --build-only) build_only=1; shift ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) die "unknown argument '$1'" ;;
     *) [ -z "$block" ] || die "unexpected argument '$1' (one block at a time)"; block=$1; shift ;;
   esac

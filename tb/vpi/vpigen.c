@@ -64,6 +64,16 @@ static int write_harness(const blk_kind *k, const blk_port *p, int np, const cha
     return fclose(f);
 }
 
+static void usage(void)
+{
+    printf("usage: vpigen BLOCK [--preset P] [--config K=V,...] --tag           print the build tag\n"
+           "       vpigen BLOCK [--preset P] [--config K=V,...] --format        print Key=Val,... in full\n"
+           "       vpigen BLOCK [--preset P] [--config K=V,...] --harness FILE  write vpi_tb (Icarus top)\n"
+           "  BLOCK: %s\n"
+           "  (tb/vpi/run.sh runs it.) Exit: 0 done; 1 a file not written; 2 bad input.\n",
+           blk_names());
+}
+
 int main(int argc, char **argv)
 {
     const blk_kind *k;
@@ -73,8 +83,14 @@ int main(int argc, char **argv)
     blk_port ports[BLK_MAX_PORTS];
     int i, np, want_tag = 0, want_fmt = 0;
 
+    for (i = 1; i < argc; i++) { /* --help anywhere: the usage, nothing else */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage();
+            return 0;
+        }
+    }
     if (argc < 2 || !(k = blk_find(argv[1]))) {
-        fprintf(stderr, "vpigen: unknown block '%s' (known: %s)\n", argc < 2 ? "" : argv[1],
+        fprintf(stderr, "vpigen: unknown block '%s' (known: %s; see --help)\n", argc < 2 ? "" : argv[1],
                 blk_names());
         return 2;
     }

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# rank_forms.sh [AW]: the exhaustive proof that clams_rank's comparator form and divider
+# rank_forms.sh: the exhaustive proof that clams_rank's comparator form and divider
 # form both compute the seed's rank for every pair of AW-bit (default 13) accumulator
 # values (tb/blocks/clams_rank/rank_forms.v under Verilator --binary), and that the
 # proof can fail: in the same run a copy of the comparator form with one comparison
 # made >= (a rank boundary off by one) must show mismatches.
+# Usage: tb/blocks/clams_rank/rank_forms.sh [AW]   (AW: 1..16, default 13)
 set -u
+. "$(dirname "$0")/../../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 cd "$top"
 aw=${1:-13}

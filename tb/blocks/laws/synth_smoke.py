@@ -5,7 +5,6 @@ synthesis flow (synth_estimates/synth.py) measured for that configuration, and t
 generic-cell run must be plausible (flops cover the storage, a positive logic depth).
 Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of
 tb/blocks/laws/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
-import json
 import os
 import sys
 
@@ -14,7 +13,7 @@ import synth_smoke  # noqa: E402  (tb/synth_smoke.py: the checks every block sha
 
 
 def main():
-    r = json.load(open(sys.argv[1]))
+    r = synth_smoke.load(__doc__)
     p, st = r["params"], r["storage"]
     w = p["Warps"]
     llt = w * p["PcBits"]

@@ -5,7 +5,6 @@ flow (synth_estimates/synth.py) measured for that configuration; the generic-cel
 must be plausible (flops cover the storage, the logic variant has fewer). Run by
 tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of tb/blocks/memsched/manifest.sh.
 Exit 0 agree, 1 a difference (one line naming each)."""
-import json
 import math
 import os
 import sys
@@ -19,7 +18,7 @@ def clog2(n):
 
 
 def main():
-    r = json.load(open(sys.argv[1]))
+    r = synth_smoke.load(__doc__)
     p, st = r["params"], r["storage"]
     entry = 1 + p["LineW"] + p["SlotW"]  # store bit, line address, load slot
     qw = max(1, clog2(p["Slots"]))

@@ -89,3 +89,6 @@ MUTANT_CONFIGS=("Entries=16,Sets=1,Ways=2,PcShift=0|80" "Entries=16,Sets=1,Ways=
 FORMAL_PROOFS=("avg|-set Entries 16 -set TagW 2 -set Update 1 -set RBits 2 -set Th2 3 -set Sets 2 -set Ways 2|3"
                "default|-set Entries 64 -set Sets 32 -set Ways 4|3")
 FORMAL_QUICK="avg"
+
+# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+DEMO="--workload bicg --scale 0.25 --config choo|--l1 lasc|rft@0|rft_bypassed,rft_table_hits"

@@ -7,8 +7,11 @@ void test_kernels(void);
 void test_gpu(void);
 void test_hooks(void);
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int rc = unit_args(argc, argv, "test_gpu",
+                       "the GPU model's unit tests (L1, DRAM, kernels, the GPU, the block hooks)");
+    if (rc >= 0) return rc;
     test_l1();
     test_dram();
     test_kernels();
