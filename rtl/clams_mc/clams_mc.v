@@ -17,7 +17,10 @@
 //    1..7 Th_CR = k when 0 < PCR(k) <= Th_SM < PCR(k+1); Dyn: the same from Th_SM = ThSM,
 //    with Th_SM = PCR(k) at a match, and Th_SM = 0 when Th_CR stays 8.
 //  - Mode of bank b: no critical request: 0 (FR-FCFS order); 100 x critical <= Th_SM x
-//    pending: 1 (criticality mode); else 2 (locality mode).
+//    pending: 1 (criticality mode); else 2 (locality mode). Pending and critical count
+//    the requests still to be issued: the registers less this cycle's departure (dep_*,
+//    served the cycle before; C13), which the counters drop at the edge. An arrival
+//    counts from the next cycle.
 module clams_mc #(
     parameter integer Banks   = 8,
     parameter integer Buf     = 256,
@@ -103,6 +106,12 @@ module clams_mc #(
       assign occ_d[g*CW+:CW] = occ_q[g*CW+:CW] + {{(CW - 1) {1'b0}}, inc} - {{(CW - 1) {1'b0}}, dec};
     end
     for (b = 0; b < Banks; b = b + 1) begin : g_bank
+      localparam integer BI = b;
+      localparam [BW-1:0] BV = BI[BW-1:0];
+      // the request leaving this cycle (served the cycle before) is no longer to be issued
+      // to the bank: the mode leaves it out now, the counters drop it at the edge (C13)
+      wire dep_b = dep_i && dep_bank_i == BV;
+      wire dep_c = dep_b && dep_rank_i <= thcr_q;
       // (the counters are read in place: a named slice of occ_q would give its flops
       // that name in the synthesis reports)
       reg [PW-1:0] pend, crit;
@@ -114,6 +123,8 @@ module clams_mc #(
           pend = pend + {3'b000, occ_q[(8*b+ri)*CW+:CW]};
           if (ri[2:0] <= thcr_q) crit = crit + {3'b000, occ_q[(8*b+ri)*CW+:CW]};
         end
+        pend = pend - {{(PW - 1) {1'b0}}, dep_b};
+        crit = crit - {{(PW - 1) {1'b0}}, dep_c};
       end
       wire [PW+6:0] crit100 = {crit, 6'b0} + {1'b0, crit, 5'b0} + {4'b0, crit, 2'b0};  // 64 + 32 + 4
       wire [PW+6:0] smpend = {{PW{1'b0}}, thsm_q} * {7'b0, pend};
@@ -352,6 +363,28 @@ module clams_mc #(
       end
     end
   end
+  // The modes (C13): a bank's counts of requests still to be issued never wrap (the
+  // departing request is buffered), so a bank with none shows mode 0. A departure counts
+  // in its own cycle: with no arrival to the bank and no threshold update in a cycle, the
+  // bank's mode stays at the next edge unless the next cycle brings a departure of it.
+  genvar fb;
+  generate
+    for (fb = 0; fb < Banks; fb = fb + 1) begin : g_fmode
+      localparam integer FBI = fb;
+      localparam [BW-1:0] FBV = FBI[BW-1:0];
+      always @* begin
+        if (f_past_valid) begin
+          assert (g_bank[fb].crit <= g_bank[fb].pend);
+          if (g_bank[fb].pend == {PW{1'b0}}) assert (mode_o[2*fb+:2] == 2'd0);
+        end
+      end
+      always @(posedge clk_i) begin
+        if (f_past_valid && !$past(rst_i) && !$past(upd) && !$past(arr_i && arr_bank_i == FBV) &&
+            !(dep_i && dep_bank_i == FBV))
+          assert (mode_o[2*fb+:2] == $past(mode_o[2*fb+:2]));
+      end
+    end
+  endgenerate
   // Steps: thresholds change only at an update (upd_o); a window's end snapshots it
   always @(posedge clk_i) begin
     if (f_past_valid && !$past(rst_i)) begin

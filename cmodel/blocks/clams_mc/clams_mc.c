@@ -57,16 +57,38 @@ unsigned clams_mc_critical(const clams_mc_state *s, unsigned b)
     return n;
 }
 
+/* bank b's requests still to be issued: its pending and critical counts less the request
+ * leaving this cycle (dep_i: its column command was issued the cycle before), which the
+ * counters drop only at the edge (deviation C13; PW-bit arithmetic, as the RTL's). An
+ * arrival counts from the next cycle. */
+static void bank_view(const clams_mc_state *s, const clams_mc_in *in, unsigned b, uint64_t *pend, uint64_t *crit)
+{
+    const clams_mc_cfg *P = &s->cfg;
+    uint64_t pm = bits_mask(clams_mc_pw(P));
+    unsigned db = (unsigned)(in->dep_bank_i & bits_mask(clams_mc_bw(P))), dr = (unsigned)(in->dep_rank_i & 7);
+    *pend = clams_mc_pending(s, b);
+    *crit = clams_mc_critical(s, b);
+    if ((in->dep_i & 1) && db == b) {
+        *pend = (*pend - 1) & pm;
+        if (dr <= s->thcr) *crit = (*crit - 1) & pm;
+    }
+}
+
+/* Eq. 1 on a bank's counts */
+static unsigned mode_of(uint64_t pend, uint64_t crit, unsigned thsm)
+{
+    if (crit == 0) return CLAMS_MODE_FRFCFS;
+    return 100 * crit <= thsm * pend ? CLAMS_MODE_CRIT : CLAMS_MODE_LOCAL;
+}
+
 void clams_mc_eval(const clams_mc_state *s, const clams_mc_in *in, clams_mc_out *out)
 {
     const clams_mc_cfg *P = &s->cfg;
     uint64_t mode = 0, pcr = 0;
-    (void)in;
     for (unsigned b = 0; b < P->Banks; b++) {
-        uint64_t pend = clams_mc_pending(s, b), crit = clams_mc_critical(s, b), m;
-        if (crit == 0) m = CLAMS_MODE_FRFCFS;
-        else m = 100 * crit <= s->thsm * pend ? CLAMS_MODE_CRIT : CLAMS_MODE_LOCAL;
-        mode |= m << (2 * b);
+        uint64_t pend, crit;
+        bank_view(s, in, b, &pend, &crit);
+        mode |= (uint64_t)mode_of(pend, crit, s->thsm) << (2 * b);
     }
     for (unsigned k = 0; k < 8; k++) pcr |= (uint64_t)s->pcr[k] << (7 * k);
     out->thcr_o = s->thcr;
@@ -203,6 +225,7 @@ static const char *const clams_mc_cover_names[] = {
     "bank_out_of_range", /* an arrival or departure names a bank >= Banks (ignored) */
     "reset_busy",       /* reset while PCR(k) is being computed */
     "reset_held",       /* reset while requests are buffered */
+    "mode_dep",         /* a departure changes its bank's mode in its own cycle (C13) */
     NULL,
 };
 
@@ -247,13 +270,15 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
         if (P->Scheme == CLAMS_MC_DYN && sm < s->thsm) m |= 1u << 13;
     }
     for (unsigned b = 0; b < P->Banks; b++) {
-        unsigned pend = clams_mc_pending(s, b), crit = clams_mc_critical(s, b);
+        uint64_t pend, crit;
+        bank_view(s, in, b, &pend, &crit);
         unsigned md = (unsigned)(out->mode_o >> (2 * b) & 3);
         if (md == CLAMS_MODE_FRFCFS && pend) m |= 1u << 14;
         if (md == CLAMS_MODE_CRIT) m |= 1u << 15;
         if (md == CLAMS_MODE_LOCAL) m |= 1u << 16;
         if (crit && 100 * crit == s->thsm * pend) m |= 1u << 17;
-        if (pend == P->Buf) m |= 1u << 18;
+        if (clams_mc_pending(s, b) == P->Buf) m |= 1u << 18;
+        if (md != mode_of(clams_mc_pending(s, b), clams_mc_critical(s, b), s->thsm)) m |= 1u << 24;
     }
     if (arr && dep && ab == db && ar == dr && ab < P->Banks) m |= 1u << 19;
     if (dep && db < P->Banks && s->occ[8 * db + dr] == 0 && !(arr && ab == db && ar == dr)) m |= 1u << 20;

@@ -126,10 +126,33 @@ void clams_mc_unit_tests(void)
     depart(0, 0);
     cycle(&s, &o);
     UNIT_CHECK(s.occ[0] == 1, "arrival and departure on one counter: unchanged");
+    /* a departure counts in its own cycle (C13; seed 004:224 "the current set of requests
+     * to be issued to the bank"): the mode leaves it out at once, the counter drops it at
+     * the edge */
     depart(0, 0);
-    cycle(&s, &o);
     clams_mc_eval(&s, &in, &o);
-    UNIT_CHECK((o.mode_o & 3) == CLAMS_MODE_FRFCFS, "bank 0's critical request served: FR-FCFS order");
+    UNIT_CHECK((o.mode_o & 3) == CLAMS_MODE_FRFCFS && s.occ[0] == 1,
+               "bank 0's critical request leaving: FR-FCFS order in that cycle, its counter still 1");
+    clams_mc_tick(&s, &in);
+    clear_in();
+    clams_mc_eval(&s, &in, &o);
+    UNIT_CHECK(s.occ[0] == 0 && (o.mode_o & 3) == CLAMS_MODE_FRFCFS, "after the edge: counter 0, FR-FCFS order");
+    for (unsigned i = 0; i < 5; i++) { /* bank 1: 2 critical of 10 (20%) */
+        arrive(1, 7);
+        cycle(&s, &o);
+    }
+    clams_mc_eval(&s, &in, &o);
+    UNIT_CHECK((o.mode_o >> 2 & 3) == CLAMS_MODE_CRIT, "bank 1: 2 critical of 10 (20%): criticality mode");
+    arrive(1, 7);
+    depart(1, 7);
+    clams_mc_eval(&s, &in, &o);
+    UNIT_CHECK((o.mode_o >> 2 & 3) == CLAMS_MODE_LOCAL,
+               "bank 1, a rank-8 request leaving and one arriving: 2 of the 9 to be issued (22%): locality mode");
+    clams_mc_tick(&s, &in);
+    clear_in();
+    clams_mc_eval(&s, &in, &o);
+    UNIT_CHECK((o.mode_o >> 2 & 3) == CLAMS_MODE_CRIT && clams_mc_pending(&s, 1) == 10,
+               "the arrival counts from the next cycle: 2 of 10 again, criticality mode");
 
     /* ---- window counters saturate */
     UNIT_CHECK(blk_cfg_build(&clams_mc_kind, &c, "tiny", NULL, err, sizeof err) == 0, "tiny builds");

@@ -95,7 +95,10 @@ def mode_of(occ, b, thcr, thsm):  # Eq. 1 on bank b's counters (occ[(b, rank)])
 
 
 def modes_vec(name, scheme, thsm0, events, about, upd_at=None):
-    """events: per cycle a list of ('a'|'d', bank, rank); upd_at: {cycle: (thcr, thsm)}"""
+    """events: per cycle a list of ('a'|'d', bank, rank); upd_at: {cycle: (thcr, thsm)}.
+    A cycle's mode is Eq. 1 on the requests still to be issued (004:224): the departure
+    ('d': served the cycle before) no longer counts in its own cycle (deviation C13); the
+    arrival ('a') counts from the next cycle."""
     cfg = dict(SMALL, Scheme=scheme, ThSM=thsm0)
     occ = {}
     thcr, thsm = (4 if scheme == "static" else 8), thsm0
@@ -103,14 +106,14 @@ def modes_vec(name, scheme, thsm0, events, about, upd_at=None):
     for t, ev in enumerate(events):
         arr = next((e for e in ev if e[0] == "a"), None)
         dep = next((e for e in ev if e[0] == "d"), None)
+        if dep:
+            occ[(dep[1], dep[2])] -= 1
         mode = sum(mode_of(occ, b, thcr, thsm) << (2 * b) for b in range(4))
         a = f"1 {arr[1]} {arr[2] - 1}" if arr else "0 0 0"
         d = f"1 {dep[1]} {dep[2] - 1}" if dep else "0 0 0"
         rows.append(f"0 {a} {d} | {thcr - 1} {thsm} 0x{mode:02x}")
         if arr:
             occ[(arr[1], arr[2])] = occ.get((arr[1], arr[2]), 0) + 1
-        if dep:
-            occ[(dep[1], dep[2])] -= 1
         if upd_at and t in upd_at:
             thcr, thsm = upd_at[t]
     cfgs = ",".join(f"{k}={v}" for k, v in cfg.items())
@@ -144,7 +147,7 @@ def main():
     modes_vec("modes.vec", "static", 20, ev, """# modes: seed 004 Eq. 1, per bank, Static-CLAMS (Th_CR 4, Th_SM 20%): a bank with no
 # critical request (rank <= Th_CR) follows FR-FCFS's order (mode 0), one whose critical
 # share is <= Th_SM is in criticality mode (1), above it in locality mode (2). mode_o has
-# 2 bits per bank (bank b in bits 2b+1:2b) and shows the counters before the cycle's edge.
+# 2 bits per bank (bank b in bits 2b+1:2b); the request a row reports leaving counts no more (C13).
 # Bank 0: 1 critical of 5 (20%: criticality) until it leaves (FR-FCFS); bank 1: 2 of 5
 # (40%: locality), then 2 of 10 (20%: criticality), then 1 of 9; bank 2: none critical;
 # bank 3: 1 of 1, 1 of 2 (locality), 1 of 5 (criticality), then none.

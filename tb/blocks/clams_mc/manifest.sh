@@ -33,6 +33,9 @@ PLANTED=(
   "table2_strict|@small,Scheme=semi|drift=0.01|clams_mc.v|state|s/pcr_d\[7\*(tk-1)+:7\] <= sm \&\& sm < pcr_d/pcr_d[7*(tk-1)+:7] < sm \&\& sm < pcr_d/"
   # the per-bank mode compares with >= (criticality mode above Th_SM): mode_o differs
   "mode_ge|@small||clams_mc.v|output|s/(crit100 <= smpend) ? 2'd1 : 2'd2/(crit100 >= smpend) ? 2'd1 : 2'd2/"
+  # the mode counts the request leaving this cycle (the rule before C13): mode_o differs
+  # in a departure's cycle
+  "mode_dep_late|@small||clams_mc.v|output|s/wire dep_b = dep_i \&\& /wire dep_b = 1'b0 \&\& dep_i \&\& /"
 )
 PLANTED_SEED=7
 PLANTED_CYCLES=50000
@@ -66,3 +69,6 @@ MUTANT_CONFIGS=("Banks=4,Buf=16,Window=120,WinBits=4,Scheme=semi,ThSM=40|60" "Ba
 FORMAL_PROOFS=("dyn|-set Banks 1 -set Buf 3 -set Window 73 -set WinBits 1 -set Scheme 2 -set ThCR 4 -set ThSM 40|10"
                "static|-set Banks 1 -set Buf 2 -set Window 73 -set WinBits 1 -set Scheme 0 -set ThCR 3 -set ThSM 20|10")
 FORMAL_QUICK="static"
+
+# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+DEMO="--workload 2dconv --scale 0.25 --config clams|--clams_rank on --clams_mc on|clams_mc@0|clams_mc_windows,clams_mc_bank_crit_cycles,clams_mc_bank_local_cycles"
