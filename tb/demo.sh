@@ -51,7 +51,7 @@ python3 - "$out" $(blocks) <<'EOF'
 import json, os, re, subprocess, sys
 out, blocks = sys.argv[1], sys.argv[2:]
 print()
-print("%-10s %-44s %8s %-30s %s" % ("block", "workload and machine", "speedup", "lockstep (1 instance)", "what it did (its own counters)"))
+print("%-10s %-50s %8s %-34s %s" % ("block", "workload and machine: what the block's run adds", "speedup", "lockstep (1 instance)", "what it did (its own counters)"))
 for b in blocks:
     demo = subprocess.run(["bash", "-c", ". tb/blocks.sh && manifest %s && printf %%s \"${DEMO:-}\"" % b],
                           capture_output=True, text=True).stdout
@@ -67,9 +67,10 @@ for b in blocks:
     wl = re.search(r"--workload (\S+)", base).group(1)
     sc = re.search(r"--scale (\S+)", base)
     cf = re.search(r"--config (\S+)", base)
-    what = "%s x%s, %s: %s" % (wl, sc.group(1) if sc else "1", cf.group(1) if cf else "base-s", with_.strip())
+    what = "%s x%s, %s: %s" % (wl, sc.group(1) if sc else "1", cf.group(1) if cf else "base-s",
+                               re.sub(r" --set \S+", "", with_.strip()))
     shown = ", ".join("%s %s" % (c[len(b) + 1:] if c.startswith(b + "_") else c, "{:,}".format(w[c])) for c in ctrs.split(",") if c)
-    print("%-10s %-44s %7.2fx %-30s %s" % (b, what[:44], a["cycles"] / w["cycles"], ls, shown))
+    print("%-10s %-50s %7.2fx %-34s %s" % (b, what, a["cycles"] / w["cycles"], ls, shown))
 EOF
 echo
 echo "speedup = GPU cycles without the block / with it (every SM's or channel's instance on)."

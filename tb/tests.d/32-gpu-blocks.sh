@@ -18,3 +18,8 @@ for b in $TEST_BLOCKS; do
     sed -n "s/^lockstep: \([0-9]*\) RTL cycles.*/    $b: gpusim $a: \1 RTL cycles compared in lockstep, 0 mismatches/p" "$L/$n.txt"
   done
 done
+# make run (tb/demo.sh): every block has a DEMO entry, and the demo of the first block
+# prints its line (speedup, RTL cycles compared, 0 mismatches) and the claims tally
+check run_demo_entries bash -c ". tb/blocks.sh && for b in \$(blocks); do manifest \$b && [ -n \"\${DEMO:-}\" ] || { echo \"\$b: no DEMO in its manifest\"; exit 1; }; done"
+b=${TEST_BLOCKS%% *}
+check run_demo_one bash -c "ONLY_BLOCKS=$b tb/demo.sh > $L/demo.txt && grep -q '^$b .*x [0-9,]* RTL cycles, 0 mismatches' $L/demo.txt && grep -q 'hardware claims against our synthesis ([0-9]* rows)' $L/demo.txt"
