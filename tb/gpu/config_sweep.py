@@ -141,7 +141,8 @@ def candidate(rng, params, kinds, force=()):
         if "." in key and key.split(".")[0] in kinds:  # a block kind's own parameter
             if force and key.split(".")[0] not in force:
                 continue  # (a pair's run: the kinds that are off keep their defaults)
-            if not key.endswith(".preset") and rng.random() < 0.3:
+            # (a pair's run draws its two kinds' parameters more often: their options meet)
+            if not key.endswith(".preset") and rng.random() < (0.6 if force else 0.3):
                 d[key] = draw(rng, p)
             continue
         if key in kinds:  # KIND=on|off: a third of the time on (every kind adds its own
