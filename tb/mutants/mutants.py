@@ -15,10 +15,18 @@ Per block and per mutation configuration of its manifest (MUTANT_CONFIGS, entrie
      the block's directed vectors of that configuration, then MUTANT_RUNS bounded random
      runs (seeded knobs, MUTANT_CYCLES cycles), in lockstep with state probes, until one
      run fails: killed (the first failing run is recorded, its mismatch report kept).
-  3. A mutant no run killed is checked for equivalence with the unmutated netlist: Yosys
-     `equiv_make` (registers matched by name), `equiv_simple -seq 4`, `equiv_induct
-     -seq 4`, `equiv_status -assert`. Proven: equivalent.
-     Otherwise: survived, with its source location.
+  3. A mutant no run killed is checked for equivalence with the unmutated netlist, over
+     the ports and state probes, by the first proof that succeeds:
+     a. the step proof (step_equivalent): with every register a cut point, the two
+        netlists give the same outputs and next state from every common state and input
+        (ABC's iprove on the miter, after Yosys merged the logic they share);
+     b. the same over the states that satisfy the configuration's MUTANT_INVARIANTS
+        (Verilog expressions over the netlist's registers), proven by the flow first by
+        1-induction on the unmutated netlist (invariants_proven);
+     c. Yosys `equiv_make` (registers matched by name), `equiv_simple -seq 4`,
+        `equiv_induct -seq 4`, `equiv_status -assert`.
+     Proven: equivalent (the proof is named). Otherwise: survived, with its source
+     location and why each proof failed.
 Outputs (--out, default build/mutants): results.tsv (one line per mutant), REPORT.md (kill
 rate per block, the survivors and the equivalent mutants with their locations), the
 mutated netlists and the killing runs' mismatch reports. Exit 0 when every step ran (the
@@ -34,11 +42,13 @@ import re
 import shlex
 import subprocess
 import sys
+import threading
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CTRL_W = 10  # mutsel width: up to 1023 mutants per configuration
-EQUIV_TIMEOUT = 20  # seconds for one equivalence proof (a dead-logic mutant takes a few)
+EQUIV_TIMEOUT = 20  # seconds for one equiv_induct proof (a dead-logic mutant takes a few)
+STEP_TIMEOUT = 600  # seconds for one step proof (the final MRPB's 35 K flip-flops: under a minute)
 
 
 def die(msg):
@@ -61,6 +71,7 @@ def block_list():
 
 MANIFEST_DUMP = r'''
 . tb/blocks.sh
+unset MUTANT_INVARIANTS
 manifest "$1" || exit 2
 j() { printf '%s\0' "$@"; }
 printf 'MUTANT_CONFIGS\0'; j "${MUTANT_CONFIGS[@]}"; printf '\1'
@@ -69,6 +80,7 @@ printf 'VECTORS\0'; j "${VECTORS[@]}"; printf '\1'
 printf 'MUTANT_SEED\0'; j "$MUTANT_SEED"; printf '\1'
 printf 'MUTANT_CYCLES\0'; j "$MUTANT_CYCLES"; printf '\1'
 printf 'MUTANT_QUICK\0'; j "$MUTANT_QUICK"; printf '\1'
+printf 'MUTANT_INVARIANTS\0'; j "${MUTANT_INVARIANTS[@]}"; printf '\1'
 for v in "${VECTORS[@]}"; do printf 'VEC %s\0' "$v"; j "$(vec_cfg "$v")"; printf '\1'; done
 '''
 
@@ -269,18 +281,305 @@ def wave_only(block, d):
     return sorted(waves - set(re.findall(r"assign\s+pr_\w+(?:\[[^]]*\])?\s*=\s*u_dut\.([A-Za-z_][A-Za-z0-9_.]*)", text)))
 
 
-def equivalent(block, wdir, line, idx):
-    """Yosys equivalence proof of the unmutated netlist and mutant idx alone, over what
-    lockstep compares (the ports and the state probes; the waveform-only signals are made
-    internal and their logic removed first)"""
+def equivalent(block, wdir, line, idx, invs=()):
+    """Is mutant idx equivalent to the unmutated netlist over what lockstep compares (the
+    ports and the state probes; the waveform-only signals are made internal and their logic
+    removed first)? The proofs in order, the first that succeeds decides: the step proof
+    (step_equivalent); the step proof over the states that satisfy the configuration's
+    invariants (invs: [(name, expression)], proven first by invariants_proven); Yosys's
+    equiv_induct. Returns (True, method) when proven, (False, why) or (None, why) (timed
+    out) when not."""
+    e, why = step_equivalent(block, wdir, line, idx)
+    if e:
+        return True, "step proof (ABC)"
+    if e is False and invs:
+        ok, iwhy = invariants_proven(block, wdir, invs)
+        if ok:
+            e, why = step_equivalent(block, wdir, line, idx, invs)
+            if e:
+                return True, "step proof under the invariant" + ("s " if len(invs) > 1 else " ") + \
+                    ", ".join(n for n, _ in invs) + " (ABC)"
+        else:
+            why += f"; invariants not used ({iwhy})"
+    e2 = induct_equivalent(block, wdir, line, idx)
+    if e2:
+        return True, "equiv_induct proof"
+    why += "; equiv_induct " + ("timed out" if e2 is None else "not proven")
+    return (None if e is None and e2 is None else False), why
+
+
+def _drop_waves(wdir):
+    waves = open(os.path.join(wdir, "waves.txt")).read().split() if os.path.exists(os.path.join(wdir, "waves.txt")) else []
+    return "".join(f"setattr -unset keep {m}/{w}; delete -port {m}/{w}; " for w in waves for m in ("gold", "gate"))
+
+
+AIG_FLOW = ("setattr -unset keep; opt_clean; opt -fast; setundef -anyseq; techmap; setundef -anyseq; opt -fast; "
+            "aigmap; opt_clean")
+
+
+def _abc_prove(aig, log, timeout):
+    """ABC's iprove on a combinational AIGER file with one output: True (the output is
+    never 1), False (it can be 1), None (undecided, or the netlist kept a register)"""
+    r = subprocess.run(["yosys-abc", "-c", f"read_aiger {aig}; print_stats; iprove"], cwd=TOP,
+                       capture_output=True, text=True, timeout=timeout)
+    out = r.stdout + r.stderr
+    with open(log, "w") as f:
+        f.write(out)
+    st = re.search(r"lat\s*=\s*(\d+)", out)
+    if not st or st.group(1) != "0":
+        return None
+    if re.search(r"^UNSATISFIABLE", out, re.M):
+        return True
+    if re.search(r"^SATISFIABLE", out, re.M):
+        return False
+    return None
+
+
+def _yosys(script, log, timeout):
+    r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], cwd=TOP, capture_output=True, text=True,
+                       timeout=timeout)
+    if r.returncode != 0:
+        err = re.search(r"ERROR: ([^\n]*)", r.stdout + r.stderr)
+        return err.group(1)[:100] if err else "yosys failed"
+    return None
+
+
+def _ports(il, module):
+    """the ports of a module in an RTLIL file: [(direction, width, RTLIL name)]"""
+    out, inside = [], False
+    for l in open(il):
+        if l.startswith("module "):
+            inside = l.split()[1] == module
+        elif inside:
+            m = re.match(r"\s*wire\s+(?:width\s+(\d+)\s+)?(?:upto\s+)?(?:offset\s+\S+\s+)?(?:signed\s+)?"
+                         r"(input|output|inout)\s+\d+\s+(\S+)\s*$", l)
+            if m:
+                out.append((m.group(2), int(m.group(1) or 1), m.group(3)))
+    return out
+
+
+def _vname(name):
+    """an RTLIL name as a Verilog escaped identifier"""
+    return "\\" + name[1:] + " " if name.startswith("\\") else "\\" + name + " "
+
+
+INV_ID = re.compile(r"(?<![\w'$.\\])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)")
+
+
+def _inv_expr(expr, to):
+    """an invariant's expression with each register name r replaced by to(r)"""
+    return INV_ID.sub(lambda m: to(m.group(1)), expr)
+
+
+def _inv_regs(invs):
+    return sorted({m.group(1) for _, e in invs for m in INV_ID.finditer(e)})
+
+
+def _wrapper(mod, ports, body):
+    """Verilog: a module mutinv_top with mod's ports as its own (inputs) and wires
+    (outputs), an instance of mod, and body (which assigns the output bad)"""
+    decl, conn = [], []
+    for d, w, n in ports:
+        rng = f"[{w - 1}:0] " if w > 1 else ""
+        decl.append(f"  {'input wire' if d == 'input' else 'wire'} {rng}{_vname(n)};")
+        conn.append(f".{_vname(n)}({_vname(n)})")
+    names = ", ".join(_vname(n) for d, _, n in ports if d == "input")
+    return (f"module mutinv_top ({names}, bad);\n" + "\n".join(decl) + "\n  output wire bad;\n"
+            f"  {mod} u_chk ({', '.join(conn)});\n{body}endmodule\n")
+
+
+_cut_lock = threading.Lock()
+
+
+def _base_cut(wdir):
+    """WDIR/base.il with every flip-flop's Q on a net of its own: a register that drives
+    only part of a wire (the rest constant: Yosys dropped the flip-flops of bits it proved
+    0) gets a wire \\__ffq<n> for its Q, joined to the old bits by a connection, so that
+    `expose -evert-dff` (which cuts only nets driven by flip-flops alone) cuts every
+    register. Made once per netlist."""
+    src, dst = os.path.join(wdir, "base.il"), os.path.join(wdir, "base.cut.il")
+    with _cut_lock:
+        if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+            return dst
+        lines = open(src).read().split("\n")
+        width, ffq, mod, cell = {}, [], None, None  # ffq: (line index, module, sigspec)
+        for i, l in enumerate(lines):
+            t = l.split()
+            if not t:
+                continue
+            if t[0] == "module":
+                mod = t[1]
+            elif t[0] == "wire" and mod:
+                w = re.search(r"\bwidth (\d+)", l)
+                width[(mod, t[-1])] = int(w.group(1)) if w else 1
+            elif t[0] == "cell":
+                cell = t[1]
+            elif t[0] == "end":
+                cell = None
+            elif t[0] == "connect" and len(t) > 2 and t[1] == "\\Q" and cell and re.match(r"\$_?(s|a|al)?dff|\$_DFF|\$_SDFF|\$_ALDFF|\$_DFFSR|\$dlatch|\$_DLATCH", cell):
+                ffq.append((i, mod, l.split(None, 2)[2].strip()))
+        covered = {}
+        for _, m, sig in ffq:
+            for name, a, b in re.findall(r"(\S+?)(?: \[(\d+)(?::(\d+))?\])?(?= |$|})", sig.strip("{} ")):
+                if (m, name) not in width:
+                    continue
+                bits = range(width[(m, name)]) if not a else range(int(b or a), int(a) + 1)
+                covered.setdefault((m, name), set()).update(bits)
+        full = {k for k, v in covered.items() if len(v) == width[k]}
+        add = {}
+        for n, (i, m, sig) in enumerate(ffq):
+            names = [x for x, _, _ in re.findall(r"(\S+?)(?: \[(\d+)(?::(\d+))?\])?(?= |$|})", sig.strip("{} "))]
+            if sig.startswith("{") or any((m, x) not in full for x in names if (m, x) in width):
+                wq = f"\\__ffq{n}"
+                wd = sum(len(range(int(b or a), int(a) + 1)) if a else width.get((m, x), 1)
+                         for x, a, b in re.findall(r"(\S+?)(?: \[(\d+)(?::(\d+))?\])?(?= |$|})", sig.strip("{} ")))
+                lines[i] = lines[i].replace(sig, wq)
+                add.setdefault(m, []).append((wq, wd, sig))
+        out, mod = [], None
+        for l in lines:
+            t = l.split()
+            if t and t[0] == "module":
+                mod = t[1]
+                out.append(l)
+                out += [f"  wire width {wd} {wq}" for wq, wd, _ in add.get(mod, [])]
+                continue
+            if t == ["end"] and not l.startswith(" ") and mod:
+                out += [f"  connect {sig} {wq}" for wq, _, sig in add.get(mod, [])]
+                mod = None
+            out.append(l)
+        with open(dst + ".tmp", "w") as f:
+            f.write("\n".join(out))
+        os.replace(dst + ".tmp", dst)
+    return dst
+
+
+def invariants_proven(block, wdir, invs):
+    """The configuration's invariants (MUTANT_INVARIANTS: Verilog expressions over the
+    registers of the unmutated netlist, by their names in it) hold in every state a lockstep
+    run compares: the state after a reset cycle satisfies them, from any state, and a cycle
+    without reset from a state that satisfies them leads to one that does (1-induction, with
+    every register a cut point as in the step proof; ABC). Once per configuration (the
+    answer is kept in WDIR/inv/). Returns (True, "") or (False, why)."""
+    with _inv_lock:  # the mutants of a configuration share the answer
+        return _invariants_proven(block, wdir, invs)
+
+
+_inv_lock = threading.Lock()
+
+
+def _invariants_proven(block, wdir, invs):
+    d = os.path.join(wdir, "inv")
+    os.makedirs(d, exist_ok=True)
+    h = hashlib.sha256(repr(invs).encode())
+    with open(os.path.join(wdir, "base.il"), "rb") as f:
+        h.update(f.read())
+    done = os.path.join(d, f"{h.hexdigest()[:16]}.result")
+    if os.path.exists(done):
+        ok, _, why = open(done).read().partition(" ")
+        return ok == "1", why.strip()
+    il = os.path.join(d, "dut.il")
+    res = (False, "")
+    try:
+        regs = _inv_regs(invs)
+        # a register's Q value under its own name: several names of one net each get a
+        # .q input (only the first drives the net), so the name itself is made an output
+        err = _yosys(f"read_rtlil {_base_cut(wdir)}; rename {block} dut; memory_map; async2sync; "
+                     f"dffunmap; expose -evert-dff dut/t:$dff; {'expose ' + ' '.join('dut/w:' + r for r in regs) + '; ' if regs else ''}"
+                     f"opt_clean; write_rtlil {il}", os.path.join(d, "dut.log"), STEP_TIMEOUT)
+        if err:
+            res = (False, f"netlist: {err}")
+        else:
+            ports = _ports(il, "\\dut")
+            pn = {n for _, _, n in ports}
+            bad = [r for r in regs if "\\" + r + ".d" not in pn or "\\" + r not in pn]
+            if bad or "\\rst_i" not in pn:
+                res = (False, "not registers of the netlist: " + ", ".join(bad) if bad else "no rst_i")
+            else:
+                now = " && ".join(f"({_inv_expr(e, lambda r: _vname(chr(92) + r))})" for _, e in invs)
+                nxt = " && ".join(f"({_inv_expr(e, lambda r: _vname(chr(92) + r + '.d'))})" for _, e in invs)
+                with open(os.path.join(d, "check.v"), "w") as f:
+                    f.write(_wrapper("dut", ports, f"  wire ok_now = {now};\n  wire ok_next = {nxt};\n"
+                                     "  assign bad = !ok_next && (\\rst_i  || ok_now);\n"))
+                aig = os.path.join(d, "check.aig")
+                err = _yosys(f"read_rtlil {il}; read_verilog {os.path.join(d, 'check.v')}; hierarchy -top mutinv_top; "
+                             f"flatten; {AIG_FLOW}; write_aiger -zinit {aig}", os.path.join(d, "check.log"), STEP_TIMEOUT)
+                if err:
+                    res = (False, f"check: {err}")
+                else:
+                    p = _abc_prove(aig, os.path.join(d, "check.abc.log"), STEP_TIMEOUT)
+                    res = (True, "") if p else (False, "not 1-inductive" if p is False else "undecided")
+    except subprocess.TimeoutExpired:
+        res = (False, "timed out")
+    with open(done, "w") as f:
+        f.write(f"{1 if res[0] else 0} {res[1]}\n")
+    return res
+
+
+def step_equivalent(block, wdir, line, idx, invs=()):
+    """The step proof: from EVERY state the two netlists share, with every input, the
+    unmutated netlist and the mutant give the same outputs (ports and probes) and the same
+    next state, register by register (registers matched by name). Both start from the same
+    state after the bind-time reset, so by induction every lockstep run sees the same
+    values: proven equivalent. Each netlist's flip-flops become cut points (`expose
+    -evert-dff`: Q an input shared by the two, D an output compared), Yosys merges the
+    logic the two share (everything outside the mutation's fan-out cone), x constants
+    become free inputs (after the merge, so one shared x stays one input), and ABC's
+    `iprove` decides whether the miter's output can be 1. Stronger than needed (a state
+    no run reaches may give a counterexample), never weaker. With invs (invariants proven
+    by invariants_proven), only the states that satisfy them count, and every state on a
+    reset cycle (the bind-time reset starts from any state). Returns (True, ""),
+    (False, why) or (None, why): a counterexample, or undecided (a time limit, a register
+    that could not be cut, the two netlists' registers not matching by name)."""
+    single = re.sub(r"-ctrl mutsel \d+ \d+ ", "", line)
+    d = os.path.join(wdir, "equiv")
+    os.makedirs(d, exist_ok=True)
+    il = _base_cut(wdir)
+    sfx = ".inv" if invs else ""
+    aig = os.path.join(d, f"m{idx}{sfx}.aig")
+    miter = (f"read_rtlil {il}; rename {block} gold; read_rtlil {il}; rename {block} gate; "
+             f"{single.replace('-module ' + block, '-module gate')}; {_drop_waves(wdir)}"
+             "memory_map; async2sync; dffunmap; expose -evert-dff gold/t:$dff gate/t:$dff; " +
+             "".join(f"expose gold/w:{r} gate/w:{r}; " for r in _inv_regs(invs)) +
+             f"miter -equiv -flatten{' -make_outputs' if invs else ''} gold gate miter; hierarchy -top miter")
+    t0 = time.time()
+    left = lambda: max(1, STEP_TIMEOUT - (time.time() - t0))
+    try:
+        if not invs:
+            err = _yosys(f"{miter}; {AIG_FLOW}; write_aiger -zinit {aig}", os.path.join(d, f"m{idx}.step.log"), left())
+        else:
+            mil = os.path.join(d, f"m{idx}.miter.il")
+            err = _yosys(f"{miter}; write_rtlil {mil}", os.path.join(d, f"m{idx}.miter.log"), left())
+            if not err:
+                ports = _ports(mil, "\\miter")
+                ok = " && ".join(f"({_inv_expr(e, lambda r: _vname(chr(92) + 'gold_' + r))})" for _, e in invs)
+                vf = os.path.join(d, f"m{idx}.inv.v")
+                with open(vf, "w") as f:
+                    f.write(_wrapper("miter", ports, f"  assign bad = \\trigger  && (\\in_rst_i  || ({ok}));\n"))
+                err = _yosys(f"read_rtlil {mil}; read_verilog {vf}; hierarchy -top mutinv_top; flatten; {AIG_FLOW}; "
+                             f"write_aiger -zinit {aig}", os.path.join(d, f"m{idx}.inv.log"), left())
+                os.remove(mil)
+        if err:
+            return None, f"step proof not built ({err})"
+        p = _abc_prove(aig, os.path.join(d, f"m{idx}{sfx}.abc.log"), left())
+    except subprocess.TimeoutExpired:
+        return None, "step proof timed out"
+    if p:
+        return True, ""
+    if p is False:
+        return False, "a state differs in one step (step proof" + (" under the invariants)" if invs else ")")
+    return None, "step proof undecided"
+
+
+def induct_equivalent(block, wdir, line, idx):
+    """Yosys's equivalence proof of the unmutated netlist and mutant idx alone:
+    equiv_make (signals matched by name), equiv_simple -seq 4, equiv_induct -seq 4,
+    EQUIV_TIMEOUT seconds; True, False, or None (timed out)"""
     single = re.sub(r"-ctrl mutsel \d+ \d+ ", "", line)
     d = os.path.join(wdir, "equiv")
     os.makedirs(d, exist_ok=True)
     il = os.path.join(wdir, "base.il")
-    waves = open(os.path.join(wdir, "waves.txt")).read().split() if os.path.exists(os.path.join(wdir, "waves.txt")) else []
-    drop = "".join(f"setattr -unset keep {m}/{w}; delete -port {m}/{w}; " for w in waves for m in ("gold", "gate"))
     script = (f"read_rtlil {il}; rename {block} gold; read_rtlil {il}; rename {block} gate; "
-              f"{single.replace('-module ' + block, '-module gate')}; {drop}"
+              f"{single.replace('-module ' + block, '-module gate')}; {_drop_waves(wdir)}"
               "memory_map; opt_clean; async2sync; equiv_make gold gate eq; hierarchy -top eq; "
               "equiv_simple -seq 4; equiv_induct -seq 4; equiv_status -assert")
     try:
@@ -309,8 +608,24 @@ def stimuli(block, mf, spec, tag):
     return out
 
 
+def invariants_of(block, mf, spec):
+    """the manifest's MUTANT_INVARIANTS entries ("SPEC|NAME|EXPRESSION") for configuration
+    spec: [(name, expression)]"""
+    out = []
+    for ent in mf.get("MUTANT_INVARIANTS", []):
+        if not ent:
+            continue
+        parts = ent.split("|", 2)
+        if len(parts) != 3 or not re.fullmatch(r"[A-Za-z0-9_]+", parts[1]) or not parts[2].strip():
+            die(f"{block}: MUTANT_INVARIANTS entry '{ent}': want SPEC|NAME|EXPRESSION")
+        if parts[0] == spec:
+            out.append((parts[1], parts[2].strip()))
+    return out
+
+
 def run_config(block, mf, ci, spec, count, out, jobs, limit, equiv):
     seed = int(mf["MUTANT_SEED"][0])
+    invs = invariants_of(block, mf, spec)
     wdir = os.path.join(out, block, f"c{ci}")
     lines, params = make_netlist(block, spec, count, seed, wdir)
     tag = tag_of(block, spec)
@@ -343,11 +658,10 @@ def run_config(block, mf, ci, spec, count, out, jobs, limit, equiv):
                 return i, "error", f"{label}: {first_mismatch(text)}"
         if not equiv:
             return i, "survived", "no run failed (equivalence not tried)"
-        e = equivalent(block, wdir, line, i)
+        e, why = equivalent(block, wdir, line, i, invs)
         if e:
-            return i, "equivalent", "equiv_induct proof"
-        return i, "survived", ("no run failed; equivalence proof timed out" if e is None else
-                               "no run failed; equivalence not proven (equiv_induct)")
+            return i, "equivalent", why
+        return i, "survived", f"no run failed; equivalence not proven: {why}"
 
     res = {}
     with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
@@ -421,7 +735,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="each manifest's MUTANT_QUICK subset (make test)")
     ap.add_argument("--no-equiv", action="store_true")
     ap.add_argument("--recheck-equiv", action="store_true",
-                    help="only re-run the equivalence proof of the survivors in --out (after the proof changed)")
+                    help="only re-run the equivalence proofs of the survivors in --out (after the proofs changed; "
+                         "a missing netlist is rebuilt from the same RTL)")
     ap.add_argument("--compare", metavar="DIR",
                     help="a published run (results.tsv, meta.json): every mutant run here must have its "
                          "class and mutation there, from the same RTL (make test)")
@@ -536,30 +851,55 @@ def write_run(out, rows, meta):
 
 
 def recheck(out, blocks, jobs):
-    """the equivalence proof again for every survivor of an earlier run in OUT"""
+    """the equivalence proofs again for every survivor of an earlier run in OUT (after the
+    proofs changed); the lockstep runs are not repeated. A configuration whose netlist is
+    not in OUT (a published run copied there) is rebuilt first: the same RTL (the hash the
+    run recorded) and the same mutation for every survivor, else its block is skipped"""
     rows, meta = load_run(out)
-    todo = []
+    todo, skip, built = [], set(), {}
     for r in rows:
-        if r["block"] not in blocks or r["class"] != "survived":
+        if r["block"] not in blocks or r["class"] != "survived" or r["block"] in skip:
             continue
-        mf = manifest(r["block"])
-        specs = [e.rpartition("|")[0] for e in mf["MUTANT_CONFIGS"]]
-        wdir = os.path.join(out, r["block"], f"c{specs.index(r['config'])}")
+        b = r["block"]
+        if meta[b]["rtl_hash"] != rtl_hash(b):
+            print(f"mutants: {b}: its recorded mutants are of other RTL (hash {meta[b]['rtl_hash']}, now "
+                  f"{rtl_hash(b)}): not re-checked (run make mutants BLOCK={b})")
+            skip.add(b)
+            continue
+        mf = manifest(b)
+        ents = [e.rpartition("|") for e in mf["MUTANT_CONFIGS"]]
+        specs = [e[0] for e in ents]
+        ci = specs.index(r["config"])
+        wdir = os.path.join(out, b, f"c{ci}")
+        if (b, ci) not in built:
+            lines = None
+            if not os.path.exists(os.path.join(wdir, "base.il")):
+                lines, _ = make_netlist(b, r["config"], int(ents[ci][2]), int(mf["MUTANT_SEED"][0]), wdir)
+            elif os.path.exists(os.path.join(wdir, "apply.ys")):
+                lines = [l.strip() for l in open(os.path.join(wdir, "apply.ys")) if l.strip()]
+            built[(b, ci)] = [re.sub(r"-ctrl mutsel \d+ \d+ ", "", l) for l in lines] if lines else None
+        lines = built[(b, ci)]
+        if lines is not None and (r["id"] > len(lines) or lines[r["id"] - 1] != r["mutation"]):
+            print(f"mutants: {b} '{r['config']}' mutant {r['id']}: the rebuilt netlist has another mutation there: "
+                  f"not re-checked")
+            continue
         wf = os.path.join(wdir, "waves.txt")
         if not os.path.exists(wf):
             with open(wf, "w") as f:
-                f.write("\n".join(wave_only(r["block"], build_dir(r["block"], r["config"]))) + "\n")
+                f.write("\n".join(wave_only(b, build_dir(b, r["config"]))) + "\n")
         todo.append((r, wdir))
 
     def one(t):
         r, wdir = t
-        return r, equivalent(r["block"], wdir, r["mutation"], r["id"])
+        return r, equivalent(r["block"], wdir, r["mutation"], r["id"], invariants_of(r["block"], manifest(r["block"]), r["config"]))
     n = 0
     with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
-        for r, e in ex.map(one, todo):
+        for r, (e, why) in ex.map(one, todo):
             if e:
-                r["class"], r["why"] = "equivalent", "equiv_induct proof"
+                r["class"], r["why"] = "equivalent", why
                 n += 1
+            else:
+                r["why"] = f"no run failed; equivalence not proven: {why}"
     write_run(out, rows, meta)
     print(f"mutants: {len(todo)} survivors re-checked, {n} now proven equivalent; report {os.path.join(out, 'REPORT.md')}")
     return 0

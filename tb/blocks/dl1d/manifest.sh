@@ -84,9 +84,20 @@ SYNTH_SMOKE_CHECK=tb/blocks/dl1d/synth_smoke.py
 # ---- mutants (make mutants): the two vector configurations (one set, and two sets with threshold 2); the default random runs
 MUTANT_CONFIGS=("Sets=1,TagWays=4,DataWays=2,RcBits=3,Threshold=4|60" "Sets=2,TagWays=4,DataWays=2,RcBits=3,Threshold=2|60")
 MUTANT_CYCLES=500000  # the rare branches need long runs; a killed mutant stops at its first failure
+# invariants the equivalence proof may use (proven by make mutants, docs/verification.md),
+# one set of 4 tag entries and 2 lines (pos_q: one bit per entry): an invalid entry owns
+# no line, a line has at most one owner, a line is allocated exactly when an entry owns it
+_dl1d_m1="Sets=1,TagWays=4,DataWays=2,RcBits=3,Threshold=4"
+MUTANT_INVARIANTS=("$_dl1d_m1|invalid_no_line|(pval_q & ~tval_q) == 4'd0"
+                   "$_dl1d_m1|one_owner|((pval_q & ~pos_q) & ((pval_q & ~pos_q) - 4'd1)) == 4'd0 && ((pval_q & pos_q) & ((pval_q & pos_q) - 4'd1)) == 4'd0"
+                   "$_dl1d_m1|line_owned|dval_q == {|(pval_q & pos_q), |(pval_q & ~pos_q)}")
+unset _dl1d_m1
 
 # ---- proofs (make formal): invalid entries own nothing, Position uniqueness, distinct tags, LRU permutation, free count, RC and dueling ranges
 FORMAL_PROOFS=("small3|-set Sets 2 -set TagWays 4 -set DataWays 3 -set RcBits 2 -set TagBits 2 -set Interval 5|4"
                "ways8|-set Sets 1 -set TagWays 8 -set DataWays 4 -set RcBits 6 -set TagBits 4|3"
                "thr0_noduel|-set Sets 2 -set TagWays 3 -set DataWays 2 -set RcBits 3 -set Threshold 0 -set TagBits 2 -set Duel 0|4")
 FORMAL_QUICK="thr0_noduel"
+
+# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+DEMO="--workload syrk --scale 0.25 --config dl1d|--l1 decoupled|dl1d@0|dl1d_bypass_tag_miss,dl1d_bypass_below_threshold,dl1d_duel_switches"

@@ -88,6 +88,10 @@
 #                      (MUTANT_SEED + i); cycles per random run (default 100000)
 #   MUTANT_QUICK       make test re-runs this many mutants of the first configuration and
 #                      compares them with docs/verification/mutants ("" none)
+#   MUTANT_INVARIANTS  entries "SPEC|NAME|EXPRESSION": a Verilog expression over registers of
+#                      configuration SPEC's flattened netlist (by their names there) that
+#                      make mutants proves by 1-induction and then lets the equivalence
+#                      proof assume (default none)
 #   FORMAL_PROOFS      entries "name|chparam args|depth": make formal proves the block's
 #                      `ifdef FORMAL assertions bounded and by induction at that depth
 #   FORMAL_QUICK       the proofs make test runs (names)
@@ -225,11 +229,15 @@ SYNTH_SMOKE_CHECK=tb/blocks/mrpb/synth_smoke.py
 
 # ---- mutants (make mutants): the small greedy-rr design with bypass on every stall (make
 # test runs its first MUTANT_QUICK mutants) and the final design; random runs with the
-# default, the harsh and the reset-heavy knobs
+# default, the harsh and the reset-heavy knobs, and random PCs (every stored PC bit: the
+# default PCs are 16 values near 0x100)
 MUTANT_CONFIGS=("$_mrpb_vcfg|60" "@final|60")
 MUTANT_CYCLES=500000  # the rare branches need long runs; a killed mutant stops at its first failure
-MUTANT_KNOBS=("" "$_mrpb_harsh" "$_mrpb_reset")
+MUTANT_KNOBS=("" "$_mrpb_harsh" "$_mrpb_reset" "pcrand=0.5")
 MUTANT_QUICK=12
+# invariants the equivalence proof may use (proven by make mutants, docs/verification.md):
+# the last drained queue is the reset value (NumQ - 1 = 7) until the first drain
+MUTANT_INVARIANTS=("$_mrpb_vcfg|last_q|last_valid_q || last_q_q == 3'd7")
 
 # ---- proofs (make formal): queue bounds, pointers, in-flight entries, drain eligibility,
 # flush priority, one load a cycle; fixed / round-robin greedy / longest-first
@@ -240,3 +248,6 @@ FORMAL_PROOFS=("fixed|-set NumQ 2 -set Depth 2 -set Latency 3 $_mrpb_w|6"
 FORMAL_QUICK="rr_greedy"
 
 unset _mrpb_w _mrpb_harsh _mrpb_cfgs _mrpb_s _mrpb_p _mrpb_f _mrpb_i _mrpb_k _mrpb_reset _mrpb_vcfg _mrpb_vknobs
+
+# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+DEMO="--workload atax --scale 0.25|--mrpb on|mrpb@0|mrpb_enqueued,mrpb_drain_full,mrpb_drain_flush"

@@ -14,7 +14,7 @@
 #include "stim.h"
 
 enum { K_BURST, K_MAXBURST, K_HOT, K_HOTQ, K_WRITE, K_REFUSE, K_ASSOC, K_BYPREADY, K_RESET,
-       K_MIX, K_OOR, K_N };
+       K_MIX, K_OOR, K_PCRAND, K_N };
 static const stim_knob knobs_t[] = {
     {"burst", 0.3, 0, 1, 0, "start a burst when idle"},
     {"maxburst", 32, 1, 1024, 1, "requests in a burst, at most"},
@@ -27,6 +27,7 @@ static const stim_knob knobs_t[] = {
     {"reset", 0.0005, 0, 1, 0, "reset per cycle"},
     {"mix", 0.1, 0, 1, 0, "a burst request goes to another queue"},
     {"oor", 0.001, 0, 1, 0, "a request with a signature >= NumQ, withdrawn after 1-4 cycles"},
+    {"pcrand", 0, 0, 1, 0, "a request's PC is random over the whole field (else one of 16 near 0x100)"},
     {NULL, 0, 0, 0, 0, NULL}};
 
 struct stim {
@@ -91,6 +92,10 @@ static void new_request(stim *s)
     else r->req_inblk_i = sig;
     r->req_lane_i = stim_below(&s->rng, 1u << mrpb_w_req_lane_i(c));
     r->req_pc_i = (0x100 + 8 * stim_below(&s->rng, 16)) & bits_mask(mrpb_w_req_pc_i(c));
+    /* every PC bit, high ones too (stored and drained like the rest); at pcrand=0 (the
+       default) nothing more is drawn, so a seed gives the stream it always gave */
+    if (s->k[K_PCRAND] > 0 && stim_chance(&s->rng, s->k[K_PCRAND]))
+        r->req_pc_i = stim_rand(&s->rng) & bits_mask(mrpb_w_req_pc_i(c));
     r->req_tag_i = s->tag++ & bits_mask(mrpb_w_req_tag_i(c));
 }
 

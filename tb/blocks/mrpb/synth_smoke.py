@@ -6,7 +6,6 @@ plausible (flops cover the storage, a positive logic depth) and, with round-robi
 arbiter instance must have the queue count and index width. Run by
 tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of tb/blocks/mrpb/manifest.sh.
 Exit 0 agree, 1 a difference (one line naming each)."""
-import json
 import math
 import os
 import sys
@@ -20,7 +19,7 @@ def clog2(n):
 
 
 def main():
-    r = json.load(open(sys.argv[1]))
+    r = synth_smoke.load(__doc__)
     p, st = r["params"], r["storage"]
     entry = 1 + p["AddrW"] + 6 + 3 + 5 + 5 + p["PcW"] + p["TagW"]  # write, addr, warp, block, inblk, lane, pc, tag
     qw = max(1, clog2(p["NumQ"]))

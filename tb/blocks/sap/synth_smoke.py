@@ -5,7 +5,6 @@ equal what the synthesis flow (synth_estimates/synth.py) measured for that
 configuration, and the generic-cell run must be plausible. Run by
 tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of tb/blocks/sap/manifest.sh.
 Exit 0 agree, 1 a difference (one line naming each)."""
-import json
 import os
 import sys
 
@@ -15,7 +14,7 @@ import synth_smoke  # noqa: E402  (tb/synth_smoke.py: the checks every block sha
 
 
 def main():
-    r = json.load(open(sys.argv[1]))
+    r = synth_smoke.load(__doc__)
     p, st = r["params"], r["storage"]
     e, a, ww = p["Entries"], p["AddrW"], synth_smoke.idx_w(p["Warps"])
     pt = e * (1 + p["PcBits"] + ww + 2 * a)  # valid (cam), PC (cam), warp, address, stride
