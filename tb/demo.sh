@@ -44,7 +44,7 @@ one() { # one "BLOCK<TAB>base|with<TAB>ARGS": a run, its stdout and JSON in buil
   fi
 }
 export -f one
-xargs -d '\n' -P 2 -n 1 bash -c 'one "$1"' _ <"$out/runs.txt"
+xargs -r -d '\n' -P 2 -n 1 bash -c 'one "$1"' _ <"$out/runs.txt"
 
 # the table: one line per block
 python3 - "$out" $(blocks) <<'EOF'
