@@ -10,15 +10,18 @@
 // request of a load with more than Ways requests. Locality degree (4.3.3, LocDeg): each
 // line keeps the hashed PC of the load that allocated it and a saturating count of its
 // re-references (hits); an eviction adds the count to its PC's entry of the re-reference
-// table {running sum, evictions}; a read that would evict a valid line whose count beats
-// the reading PC's average (cnt * n > sum) bypasses instead. final_i (the outcome, this
-// block's decision or another block's) drives the per-line state.
+// table {running sum, evictions}; a request of a divergent load (nreq > Ways, Figure 4.4;
+// LocScope=1: any read) that would evict a valid line whose count beats the reading PC's
+// average (cnt * n > sum) bypasses instead. final_i (the outcome, this block's decision or
+// another block's) drives the per-line state; a store write-evicts only when the L1 takes
+// it (res write), a refused store changes nothing.
 module selcache #(
     parameter integer Sets    = 32,
     parameter integer Ways    = 4,
     parameter integer Lanes   = 32,
     parameter integer Scheme  = 2,
     parameter integer LocDeg  = 0,
+    parameter integer LocScope = 0,
     parameter integer HashW   = 7,
     parameter integer CntW    = 4,
     parameter integer NW      = 8,
@@ -63,6 +66,9 @@ module selcache #(
     if (LocDeg < 0 || LocDeg > 1) begin : g_bad_locdeg
       selcache_parameter_LocDeg_out_of_range_0_to_1 u_err ();
     end
+    if (LocScope < 0 || LocScope > 1) begin : g_bad_locscope
+      selcache_parameter_LocScope_out_of_range_0_to_1 u_err ();
+    end
     if (HashW < 2 || HashW > 8) begin : g_bad_hashw
       selcache_parameter_HashW_out_of_range_2_to_8 u_err ();
     end
@@ -86,6 +92,7 @@ module selcache #(
   localparam integer NT = 1 << HashW;
   localparam integer TW = NW + CntW;  // running sum: never overflows (halved with the count)
   localparam [2:0] ResMiss = 3'd2;
+  localparam [2:0] ResWrite = 3'd3;
 
   // ---- state: per line, and the re-reference table ----
   reg  [      NL-1:0] lv_q;
@@ -129,10 +136,11 @@ module selcache #(
   wire div = ({{(32 - CW) {1'b0}}, nreq_i} > Ways);
   wire ibyp = (Scheme == 0) ? div : ({{(32 - CW) {1'b0}}, same} >= Ways);
 
-  // ---- locality degree: the victim's count against the PC's average ----
+  // ---- locality degree: the victim's count against the PC's average, for the requests
+  // of a divergent load (LocScope=1: every read) ----
   wire vic_valid = (res_i == ResMiss) && live_line && (present_i == 2'd0) && l_v;
   wire [CntW+NW-1:0] prod = {{NW{1'b0}}, l_cnt} * {{CntW{1'b0}}, t_n};
-  wire lbyp = (LocDeg != 0) && vic_valid && (prod > t_sum);
+  wire lbyp = (LocDeg != 0) && (LocScope != 0 || div) && vic_valid && (prod > t_sum);
   /* verilator lint_off UNUSEDSIGNAL */
   wire [CntW-1:0] vic_cnt = l_cnt;  // waveforms only
   /* verilator lint_on UNUSEDSIGNAL */
@@ -146,9 +154,9 @@ module selcache #(
   // ---- next state ----
   wire do_hit = read && (present_i != 2'd0) && (res_i <= 3'd1) && l_v && (l_cnt != {CntW{1'b1}});
   wire do_alloc = (read || op_i == 2'd2) && (res_i == ResMiss) && !final_i;
-  wire do_wevict = (op_i == 2'd3) && (present_i == 2'd1) && l_v;
+  wire do_wevict = (op_i == 2'd3) && (res_i == ResWrite) && (present_i == 2'd1) && l_v;
   wire is_hit = read && (present_i != 2'd0) && (res_i <= 3'd1);
-  wire evict = !is_hit && ((do_alloc && l_v) || do_wevict);  // a tracked line leaves: table add
+  wire evict = (do_alloc && l_v) || do_wevict;  // a tracked line leaves: table add (never on a hit)
   // the table entry of the leaving line's PC, with the sum and count halved when full
   wire [NW-1:0] e_n0 = tn_q[l_pc*NW+:NW];
   wire [TW-1:0] e_s0 = tsum_q[l_pc*TW+:TW];
@@ -210,21 +218,26 @@ module selcache #(
         if (ibyp_o) assert (div_o);
       end
       // a locality bypass needs the mode and a valid victim line of a PC with history
-      if (lbyp_o) assert (LocDeg != 0 && vic_valid && t_n != {NW{1'b0}});
+      if (lbyp_o) assert (LocDeg != 0 && (LocScope != 0 || div_o) && vic_valid && t_n != {NW{1'b0}});
     end
   end
   // Steps: a flush drops every line; a line's count grows by one only on a hit (it
   // saturates, never wraps) and restarts at 0 only on an allocation of that line; a
-  // table entry changes only with an eviction of a line of its PC
+  // tracked line is dropped only by a flush or by a store the L1 takes (res write) to it;
+  // a table entry changes only with an eviction of a line of its PC
   always @(posedge clk_i) begin
     if (f_past_valid && !$past(rst_i)) begin
       if ($past(flush_i)) assert (lv_q == {NL{1'b0}});
-      for (fl = 0; fl < NL; fl = fl + 1)
+      for (fl = 0; fl < NL; fl = fl + 1) begin
+        if ($past(lv_q[fl]) && !lv_q[fl])
+          assert ($past(flush_i) || ($past(op_i) == 2'd3 && $past(res_i) == ResWrite && $past(live_line) &&
+                                     $past(li) == fl));
         if (lcnt_q[fl*CntW+:CntW] != $past(lcnt_q[fl*CntW+:CntW])) begin
           if (lcnt_q[fl*CntW+:CntW] == {CntW{1'b0}}) assert ($past(do_alloc) && $past(li) == fl);
           else assert ($past(do_hit) && $past(li) == fl &&
                        lcnt_q[fl*CntW+:CntW] == $past(lcnt_q[fl*CntW+:CntW]) + 1'b1);
         end
+      end
       for (ft = 0; ft < NT; ft = ft + 1)
         if (tn_q[ft*NW+:NW] != $past(tn_q[ft*NW+:NW]))
           assert ($past(evict) && $past(live_line) && $past(l_pc) == ft && tn_q[ft*NW+:NW] != {NW{1'b0}});

@@ -59,8 +59,11 @@ void selcache_eval(const selcache_state *s, const selcache_in *in, selcache_out 
     }
     if (P->Scheme == SELCACHE_A) ibyp = div;
     else ibyp = same >= P->Ways;
-    if (P->LocDeg && e.res == 2 && e.wayv && e.present == 0 && e.li < SELCACHE_MAX_L && s->lv[e.li]) {
-        /* the victim's counter beats the PC's average: cnt > sum / n, i.e. cnt * n > sum */
+    /* the locality degree checks the requests of a divergent load (seed 003 4.3.3, Figure
+     * 4.4; LocScope=all: every read): the victim's counter beats the PC's average,
+     * cnt > sum / n, i.e. cnt * n > sum */
+    if (P->LocDeg && (P->LocScope || div) && e.res == 2 && e.wayv && e.present == 0 && e.li < SELCACHE_MAX_L &&
+        s->lv[e.li]) {
         uint32_t prod = (uint32_t)s->lcnt[e.li] * s->tn[e.hpc];
         lbyp = prod > s->tsum[e.hpc];
     }
@@ -108,7 +111,8 @@ void selcache_tick(selcache_state *s, const selcache_in *in)
         s->lv[li] = 1;
         s->lpc[li] = (uint8_t)e.hpc;
         s->lcnt[li] = 0;
-    } else if (e.op == SELCACHE_OP_WRITE && e.present == 1 && s->lv[li]) { /* write-evict */
+    } else if (e.op == SELCACHE_OP_WRITE && e.res == 3 && e.present == 1 && s->lv[li]) {
+        /* write-evict: a store the L1 takes drops its valid line; a refused store changes nothing */
         table_add(s, s->lpc[li], s->lcnt[li]);
         s->lv[li] = 0;
     }
@@ -185,6 +189,8 @@ static const char *const selcache_cover_names[] = {
     "line_out_of_range", /* an event whose set or way is past the geometry (ignored) */
     "flush_lines",      /* a flush drops tracked lines */
     "reset_busy",       /* reset with tracked lines */
+    "loc_not_divergent", /* LocScope div: a read of a load that does not diverge, whose victim beats the average, is not checked */
+    "store_refused",    /* a refused store finds a tracked valid line: it stays */
     NULL,
 };
 
@@ -217,8 +223,12 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (rd && out->lbyp_o) m |= 1u << 7;
     if (P->LocDeg && rd && e.res == 2 && e.wayv && e.present == 0 && lvv) {
         uint32_t prod = (uint32_t)s->lcnt[e.li] * s->tn[e.hpc];
-        if (s->tn[e.hpc] && prod == s->tsum[e.hpc]) m |= 1u << 8;
-        if (!s->tn[e.hpc]) m |= 1u << 9;
+        if (P->LocScope || out->div_o) {
+            if (s->tn[e.hpc] && prod == s->tsum[e.hpc]) m |= 1u << 8;
+            if (!s->tn[e.hpc]) m |= 1u << 9;
+        } else if (prod > s->tsum[e.hpc]) {
+            m |= 1u << 22;
+        }
     }
     if (rd && out->ibyp_o && out->lbyp_o) m |= 1u << 10;
     if (rd && (out->ibyp_o || out->lbyp_o) && !(in->canbyp_i & 1)) m |= 1u << 11;
@@ -230,9 +240,11 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
         } else if ((rd || e.op == SELCACHE_OP_PF) && e.res == 2 && !(in->final_i & 1)) {
             m |= lvv ? 1u << 14 : 1u << 13;
             evict = lvv;
-        } else if (e.op == SELCACHE_OP_WRITE && e.present == 1 && lvv) {
+        } else if (e.op == SELCACHE_OP_WRITE && e.res == 3 && e.present == 1 && lvv) {
             m |= 1u << 18;
             evict = 1;
+        } else if (e.op == SELCACHE_OP_WRITE && e.res >= 4 && e.present == 1 && lvv) {
+            m |= 1u << 23;
         }
     }
     if (evict) h = s->lpc[e.li];

@@ -17,7 +17,7 @@
 #include "gpu_hooks.h"
 #include "selcache.h"
 
-enum { C_READS, C_DIVERGENT, C_IBYP, C_LBYP, C_BYP, C_BYP_REFUSED, C_ALLOC, C_FLUSH, C_COUNT };
+enum { C_READS, C_DIVERGENT, C_IBYP, C_LBYP, C_LBYP_CONV, C_BYP, C_BYP_REFUSED, C_ALLOC, C_FLUSH, C_COUNT };
 
 /* the JSON keys are "selcache_" + name */
 static const gpu_ctr_def selcache_ctrs[C_COUNT] = {
@@ -25,17 +25,23 @@ static const gpu_ctr_def selcache_ctrs[C_COUNT] = {
     [C_DIVERGENT] = {"divergent_reads", GPU_CTR_SUM, 0, 0},
     [C_IBYP] = {"index_bypass", GPU_CTR_SUM, 1, 0},
     [C_LBYP] = {"locality_bypass", GPU_CTR_SUM, 1, 0},
+    /* of them, reads of a load that does not diverge (only with LocScope=all) */
+    [C_LBYP_CONV] = {"locality_bypass_convergent", GPU_CTR_SUM, 0, 0},
     [C_BYP] = {"bypassed", GPU_CTR_SUM, 1, 0},
     [C_BYP_REFUSED] = {"bypassed_refused", GPU_CTR_SUM, 0, 0},
     [C_ALLOC] = {"allocations", GPU_CTR_SUM, 0, 0},
     [C_FLUSH] = {"flushes", GPU_CTR_SUM, 0, 0},
 };
 
-/* gpusim's --selcache on|off is the kind's own; --locality-degree (issue [choo]) */
+/* gpusim's --selcache on|off is the kind's own; --locality-degree (issue [choo]);
+ * --locality-scope (issue [fixes]: docs/deviations.md H43) */
 static const gpu_opt_alias selcache_aliases[] = {
     {"locality-degree", "on", "selcache.LocDeg=on",
      "selective caching's locality degree (seed 003 4.3.3): keep lines re-referenced more than the newcomer's PC average"},
     {"locality-degree", "off", "selcache.LocDeg=off", NULL},
+    {"locality-scope", "div", "selcache.LocScope=div",
+     "the reads the locality degree checks: div the requests of divergent loads (seed 003 Figure 4.4), all every read"},
+    {"locality-scope", "all", "selcache.LocScope=all", NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -111,6 +117,7 @@ static int selcache_l1_commit(gpu_hook_inst *h, const gpu_l1_event *e, int final
         if (o->byp_o) {
             c[C_IBYP] += o->ibyp_o;
             c[C_LBYP] += !o->ibyp_o && o->lbyp_o;
+            c[C_LBYP_CONV] += !o->ibyp_o && o->lbyp_o && !o->div_o;
         }
     }
     if (in->op_i == SELCACHE_OP_READ && final == GPU_L1_BYPASS && o->byp_o) {
@@ -153,9 +160,9 @@ static void selcache_table(FILE *f, const uint64_t *t, uint64_t cycles, unsigned
     fprintf(f,
             "%-28s %" PRIu64 " reads decided (%u SMs), %.1f%% of a divergent load (more requests than ways); "
             "bypassed %" PRIu64 " (%.1f%%; %" PRIu64 " the L1 had refused): index scheme %" PRIu64
-            ", locality degree %" PRIu64 "; %" PRIu64 " lines allocated\n",
+            ", locality degree %" PRIu64 " (%" PRIu64 " of loads that do not diverge); %" PRIu64 " lines allocated\n",
             "selective caching (selcache)", t[C_READS], instances, pct(t[C_DIVERGENT], t[C_READS]), t[C_BYP],
-            pct(t[C_BYP], t[C_READS]), t[C_BYP_REFUSED], t[C_IBYP], t[C_LBYP], t[C_ALLOC]);
+            pct(t[C_BYP], t[C_READS]), t[C_BYP_REFUSED], t[C_IBYP], t[C_LBYP], t[C_LBYP_CONV], t[C_ALLOC]);
 }
 
 const gpu_block_driver selcache_gpu = {

@@ -3,15 +3,18 @@
 here, independently of the C model: the index scheme (4.3.1-4.3.2: per set, cache the last
 (c) / first (b) Ways requests of a load; a: bypass a whole load with more than Ways), and
 the locality degree (4.3.3: per-line hashed PC and re-reference counter, a table of running
-sums, bypass when the victim's counter beats the newcomer's PC average). Each cycle is one
-L1 event; outputs are combinational (this cycle's). Run from the repository top; the files
-are committed."""
+sums; a request of a divergent load, more requests than Ways, bypasses when the victim's
+counter beats the newcomer's PC average; LocScope=all: any read). The per-line state
+follows the L1: a store the L1 takes (res write) write-evicts a valid line, a refused
+store changes nothing. Each cycle is one L1 event; outputs are combinational (this
+cycle's). Run from the repository top; it rewrites the vectors it makes (the hand-written
+kill_*.vec are left alone); the files are committed."""
 import os
 
 IN = "rst_i op_i flush_i pc_i set_i way_i wayv_i res_i present_i canbyp_i final_i nreq_i idx_i sets_i".split()
 OUT = "byp_o div_o same_o ibyp_o lbyp_o".split()
 READ, PF, WRITE = 1, 2, 3
-HIT, PEND, MISS, WR, FASSOC = 0, 1, 2, 3, 4
+HIT, PEND, MISS, WR, FASSOC, FMISSQ = 0, 1, 2, 3, 4, 7
 
 
 def fold(pc, shift, w):
@@ -23,9 +26,10 @@ def fold(pc, shift, w):
 
 
 class Model:
-    def __init__(self, Sets=32, Ways=4, Lanes=32, Scheme="c", LocDeg=0, HashW=7, CntW=4, NW=8, PcShift=3):
-        self.p = dict(Sets=Sets, Ways=Ways, Lanes=Lanes, Scheme=Scheme, LocDeg=LocDeg, HashW=HashW, CntW=CntW,
-                      NW=NW, PcShift=PcShift)
+    def __init__(self, Sets=32, Ways=4, Lanes=32, Scheme="c", LocDeg=0, LocScope="div", HashW=7, CntW=4, NW=8,
+                 PcShift=3):
+        self.p = dict(Sets=Sets, Ways=Ways, Lanes=Lanes, Scheme=Scheme, LocDeg=LocDeg, LocScope=LocScope,
+                      HashW=HashW, CntW=CntW, NW=NW, PcShift=PcShift)
         self.lines = {}  # (set, way) -> [hpc, cnt]
         self.tab = {}  # hpc -> [sum, n]
         self.sw = max(1, (Sets - 1).bit_length())
@@ -43,7 +47,8 @@ class Model:
             ibyp = same >= p["Ways"]
         lbyp = 0
         vic = self.lines.get((s, ev["way"]))
-        if p["LocDeg"] and ev["res"] == MISS and ev["present"] == 0 and vic:
+        scope = p["LocScope"] == "all" or n > p["Ways"]  # 4.3.3: the requests of a divergent load
+        if p["LocDeg"] and scope and ev["res"] == MISS and ev["present"] == 0 and vic:
             h = fold(ev["pc"], p["PcShift"], p["HashW"])
             tsum, tn = self.tab.get(h, [0, 0])
             lbyp = int(vic[1] * tn > tsum)
@@ -73,7 +78,7 @@ class Model:
             if line:
                 self.evict(line)
             self.lines[key] = [fold(ev["pc"], p["PcShift"], p["HashW"]), 0]
-        elif ev["op"] == WRITE and ev["present"] == 1 and line:
+        elif ev["op"] == WRITE and ev["res"] == WR and ev["present"] == 1 and line:
             self.evict(line)
             del self.lines[key]
 
@@ -116,10 +121,14 @@ def write_vec(name, m, events, about, config):
 
 
 def main():
+    import sys
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print("Usage: tb/blocks/selcache/gen_vectors.py   (no arguments)\n\n" + __doc__)
+        return 0
+    if sys.argv[1:]:
+        print("gen_vectors.py: takes no arguments (see --help)", file=sys.stderr)
+        return 2
     os.makedirs("vectors/selcache", exist_ok=True)
-    for f in os.listdir("vectors/selcache"):
-        if f.endswith(".vec"):
-            os.remove(os.path.join("vectors/selcache", f))
     # bicg (Listing 4.1, Figure 4.3): 32 requests of one warp, all in set 2 of a 4-way L1
     m = Model()
     evs = [ev(set=2, way=i % 4, sets=[2] * 32, idx=i) for i in range(32)]
@@ -158,26 +167,72 @@ scheme_a: seed 003 4.3.1, Figure 4.5a: scheme a bypasses every request of a load
 divergence (requests) exceeds the associativity n = 4: a load of 5 requests in 5
 different sets bypasses all 5 (div_o 1, although no set has more than one); a load of 4
 requests is cached (div_o 0). same_o counts the load's requests in this set.""", "Scheme=a")
-    # the locality degree
+    # the locality degree: every read below is a request of a divergent load (5 requests
+    # in 5 sets of a 4-way L1: no set over-subscribed, the index scheme caches each)
     m = Model(LocDeg=1)
     A, B, C = 0x100, 0x208, 0x310
+
+    def div5(s):
+        return [s] + [x for x in range(8) if x != s][:4]
+
     evs = [ev(pc=A, set=0, way=0)] + [ev(pc=A, set=0, way=0, res=HIT, present=1)] * 3 + [
         ev(pc=B, set=1, way=0), ev(pc=B, set=1, way=0, res=PEND, present=2), ev(pc=C, set=1, way=0),
-        ev(pc=B, set=0, way=0), ev(pc=B, set=1, way=0), ev(op=WRITE, pc=0, set=0, way=0, res=WR, present=1),
-        ev(pc=B, set=0, way=0), ev(flush=1), ev(pc=C, set=1, way=0),
-        ev(pc=B, set=3, way=1, res=FASSOC, canbyp=1, final=0)]
+        ev(pc=B, set=0, way=0, sets=div5(0)), ev(pc=B, set=1, way=0, sets=div5(1)),
+        ev(op=WRITE, pc=0, set=0, way=0, res=WR, present=1),
+        ev(pc=B, set=0, way=0, sets=div5(0)), ev(flush=1), ev(pc=C, set=1, way=0, sets=div5(1)),
+        ev(pc=B, set=3, way=1, res=FASSOC, canbyp=1, final=0, sets=div5(3))]
     write_vec("locality", m, evs, """
 locality: seed 003 4.3.3, the locality degree (LocDeg on): each line keeps the hashed PC
 of the load that allocated it and its re-references (hits); an eviction adds the count
-to the PC's running sum; a read that would evict a valid line with more re-references
-than the reading PC's average bypasses.
+to the PC's running sum; a request of a divergent load that would evict a valid line
+with more re-references than the reading PC's average bypasses (H5, H43).
 c1 A (0x100) allocates (0,0); c2-c4 three hits: its counter 3. c5 B (0x208) allocates
 (1,0) (no history: cached); c6 a hit-pending on it: 1. c7 C evicts it: B's entry {sum 1,
-n 1}. c8 B misses at (0,0), victim A's line with 3 > 1: bypass (lbyp_o). c9 B misses at
-(1,0), victim C's line with 0: cached (C's entry {0, 1}). c10 a write evicts A's line
-(write-evict): A's entry {3, 1}. c11 B at (0,0): the way is empty, cached. c12 flush.
-c13 C at (1,0): after the flush no line is tracked: cached. c14 a refused read (every
-way reserved) with no victim: the locality degree does not apply.""", "LocDeg=on")
+n 1}. From c8 on B's and C's reads are requests of a divergent load (5 requests in 5
+sets: div_o 1, the index scheme caches them). c8 B misses at (0,0), victim A's line with
+3 > 1: bypass (lbyp_o). c9 B misses at (1,0), victim C's line with 0: cached (C's entry
+{0, 1}). c10 a write the L1 takes evicts A's line (write-evict): A's entry {3, 1}. c11 B
+at (0,0): the way is empty, cached. c12 flush. c13 C at (1,0): after the flush no line is
+tracked: cached. c14 a refused read (every way reserved) with no victim: the locality
+degree does not apply.""", "LocDeg=on")
+    # the locality degree applies to the requests of divergent loads only (H43)
+    hist = [ev(pc=A, set=0, way=0)] + [ev(pc=A, set=0, way=0, res=HIT, present=1)] * 3 + [
+        ev(pc=B, set=1, way=0), ev(pc=B, set=1, way=0, res=PEND, present=2), ev(pc=C, set=1, way=0)]
+    scope_evs = hist + [ev(pc=B, set=0, way=0, sets=div5(0)), ev(pc=B, set=0, way=0, sets=[0, 1, 2, 3]),
+                        ev(pc=B, set=0, way=0)]
+    write_vec("locality_scope", Model(LocDeg=1), scope_evs, """
+locality_scope: seed 003 4.3.3 and Figure 4.4 apply the locality degree to the requests
+the index scheme caches "whenever memory-divergent instruction is detected" (4.3.1: the
+divergence exceeds the associativity n): a read of a load with at most n = 4 requests is
+cached without the check (H43; LocScope=all, locality_all.vec, checks every read).
+c1-c7 as in locality.vec: A's line at (0,0) has 3 re-references, B's entry {sum 1, n 1}.
+c8 B misses at (0,0) as a request of a 5-request load (5 sets): div_o 1, victim 3 > 1:
+bypass (lbyp_o 1; A's line stays). c9 the same read from a 4-request load (4 sets):
+div_o 0, no check: cached (lbyp_o 0), A's line is evicted (A's entry {3, 1}), B's line
+allocated. c10 a 1-request read of B at (0,0): victim B's new line with 0: cached.""",
+              "LocDeg=on")
+    write_vec("locality_all", Model(LocDeg=1, LocScope="all"), scope_evs, """
+locality_all: LocScope=all, the locality degree on every read (the reading before issue
+[fixes], kept as an option: docs/deviations.md H43): the same events as
+locality_scope.vec. c8 as there (a divergent load: bypass); c9 the 4-request load (div_o
+0) also bypasses (victim A's line, 3 > B's average 1: lbyp_o 1) and A's line stays; c10
+a 1-request read of B at (0,0) bypasses again for the same reason.""", "LocDeg=on,LocScope=all")
+    # a refused store changes nothing (the L1 keeps its line)
+    evs = [ev(pc=B, set=0, way=0), ev(pc=A, set=0, way=0), ev(pc=A, set=0, way=0, res=HIT, present=1),
+           ev(op=WRITE, pc=0x418, set=0, way=0, res=FMISSQ, present=1), ev(pc=B, set=0, way=0, sets=div5(0))]
+    write_vec("refused_store", Model(LocDeg=1), evs, """
+refused_store: a store the L1 refuses (res 7, miss queue full) changes nothing: the L1
+returns the refusal before it touches the line (cmodel/gpu/gpu_l1.c, write-evict only for
+a store it takes, res 3), so the block keeps the line and its counter, as rft's rule H21
+says ("a store to a reserved line or a refused store changes nothing"; H44); only a store the
+L1 takes write-evicts a tracked line (seed 003 4.3.3: "Whenever a line is evicted, the PC
+and re-reference counter pair is added to the re-reference table"). Locality degree on.
+c1 B (0x208) allocates (0,0). c2 A (0x100) misses at (0,0) and evicts B's line (counter
+0): B's entry {sum 0, n 1}; A has no history: cached. c3 a hit: A's line counter 1. c4 a
+store to (0,0), present valid, refused (res 7): no write-evict, A's line stays. c5 B
+misses at (0,0) as a request of a divergent load (5 requests in 5 sets): victim A's line,
+1 x 1 > 0: bypass (byp_o 1, lbyp_o 1). Before issue [fixes] c4 dropped A's line and c5
+gave byp_o 0, lbyp_o 0.""", "LocDeg=on")
     m = Model(LocDeg=1, NW=2)
     evs = []
     for _ in range(4):
@@ -191,4 +246,4 @@ count is full, so sum and count halve ({6, 3} -> {3, 1}) before the add: {5, 2},
               "LocDeg=on,NW=2")
 
 
-main()
+raise SystemExit(main())

@@ -11,7 +11,7 @@
 #include "selcache.h"
 #include "stim.h"
 
-enum { K_READ, K_WRITE, K_PF, K_HIT, K_CONC, K_FULL, K_FINAL, K_FLUSH, K_WILD, K_RESET, K_N };
+enum { K_READ, K_WRITE, K_PF, K_HIT, K_CONC, K_FULL, K_FINAL, K_FLUSH, K_WILD, K_RESET, K_PCALL, K_N };
 static const stim_knob knobs_t[] = {
     {"read", 0.7, 0, 1, 0, "an event is a demand read"},
     {"write", 0.12, 0, 1, 0, "a write"},
@@ -23,6 +23,7 @@ static const stim_knob knobs_t[] = {
     {"flush", 0.002, 0, 1, 0, "a kernel-boundary flush"},
     {"wild", 0.02, 0, 1, 0, "values the GPU model never gives (ways past Ways, idx past nreq)"},
     {"reset", 0.0005, 0, 1, 0, "reset per cycle"},
+    {"pcall", 0, 0, 1, 0, "a read's or write's PC hashes to any table entry (else one of 12 PCs): every entry's sum grows"},
     {NULL, 0, 0, 0, 0, NULL}};
 
 struct stim {
@@ -72,6 +73,8 @@ static void next(stim *s, void *inv)
                                                                      : SELCACHE_OP_NONE;
     in->op_i = op;
     in->pc_i = wild ? (uint32_t)stim_rand(&s->rng) : 0x100u + 8u * below(s, 12);
+    /* (no draw at pcall 0: the default stream is unchanged) */
+    if (!wild && s->k[K_PCALL] > 0 && chance(s, K_PCALL)) in->pc_i = (uint32_t)below(s, 1u << P->HashW) << P->PcShift;
     if (op == SELCACHE_OP_PF) in->pc_i = 0;
     in->set_i = wild ? below(s, 1u << sw) : below(s, P->Sets);
     in->way_i = wild ? below(s, 1u << selcache_ww(P)) : below(s, P->Ways);

@@ -50,10 +50,13 @@ static void load(const unsigned *set, unsigned n, unsigned idx)
 
 static void tick(void) { selcache_tick(&S, &I); }
 
-/* a one-request read of pc at (set, way) with the L1's answer res; final: the outcome */
-static void event(unsigned op, uint32_t pc, unsigned set, unsigned way, unsigned res, unsigned present,
-                  unsigned final)
+/* a read of pc at (set, way) with the L1's answer res, as the first request of a load of
+ * nreq requests in sets set, set + 1, ... (nreq > Ways: a divergent load whose sets are
+ * not over-subscribed); final: the outcome */
+static void event_n(unsigned op, uint32_t pc, unsigned set, unsigned way, unsigned res, unsigned present,
+                    unsigned final, unsigned nreq)
 {
+    unsigned sw = selcache_sw(&S.cfg);
     memset(&I, 0, sizeof I);
     I.op_i = op;
     I.pc_i = pc;
@@ -63,11 +66,21 @@ static void event(unsigned op, uint32_t pc, unsigned set, unsigned way, unsigned
     I.res_i = res;
     I.present_i = present;
     I.canbyp_i = op == SELCACHE_OP_READ && res == L1_MISS_CODE;
-    I.nreq_i = op == SELCACHE_OP_READ;
-    I.sets_i[0] = set;
+    I.nreq_i = op == SELCACHE_OP_READ ? nreq : 0;
+    for (unsigned j = 0; j < (unsigned)I.nreq_i; j++) {
+        unsigned b = j * sw;
+        I.sets_i[b / 64] |= (uint64_t)((set + j) % S.cfg.Sets) << (b % 64);
+    }
     selcache_eval(&S, &I, &O);
     I.final_i = final;
     tick();
+}
+
+/* a one-request read (or a write, prefetch) */
+static void event(unsigned op, uint32_t pc, unsigned set, unsigned way, unsigned res, unsigned present,
+                  unsigned final)
+{
+    event_n(op, pc, set, way, res, present, final, 1);
 }
 
 void selcache_unit_tests(void)
@@ -132,8 +145,10 @@ void selcache_unit_tests(void)
     selcache_eval(&S, &I, &O);
     UNIT_CHECK(O.ibyp_o && !O.byp_o, "the scheme says bypass, but no bypass is possible: byp_o 0");
 
-    /* locality degree: PC B's evicted lines averaged 1 re-reference; a B read that would
-     * evict a line re-referenced 3 times bypasses; against a line with 1, B caches */
+    /* locality degree: PC B's evicted lines averaged 1 re-reference; a B read of a
+     * divergent load (5 requests in 5 sets of the 4-way L1) that would evict a line
+     * re-referenced 3 times bypasses; against a line with 0, B caches; a read of a load
+     * that does not diverge is not checked (seed 003 4.3.3, Figure 4.4; H43) */
     setup("LocDeg=on");
     {
         const uint32_t A = 0x100, B = 0x208, C = 0x310;
@@ -146,13 +161,23 @@ void selcache_unit_tests(void)
         event(SELCACHE_OP_READ, C, 1, 0, L1_MISS_CODE, 0, 0); /* C evicts it */
         unsigned hb = selcache_hash(&S.cfg, B);
         UNIT_CHECK(S.tn[hb] == 1 && S.tsum[hb] == 1, "the eviction adds B's line (1 re-reference) to B's entry");
-        event(SELCACHE_OP_READ, B, 0, 0, L1_MISS_CODE, 0, 1); /* B would evict A's line (3 > 1) */
-        UNIT_CHECK(O.lbyp_o && O.byp_o && !O.ibyp_o, "B would evict a line with 3 re-references, its average is 1: bypass");
+        event_n(SELCACHE_OP_READ, B, 0, 0, L1_MISS_CODE, 0, 1, 5); /* B would evict A's line (3 > 1) */
+        UNIT_CHECK(O.lbyp_o && O.byp_o && !O.ibyp_o && O.div_o,
+                   "B (a divergent load) would evict a line with 3 re-references, its average is 1: bypass");
         UNIT_CHECK(S.lv[0] && S.lcnt[0] == 3, "the bypassed read leaves A's line alone");
-        event(SELCACHE_OP_READ, B, 1, 0, L1_MISS_CODE, 0, 0); /* victim: C's line, counter 0 */
+        event_n(SELCACHE_OP_READ, B, 0, 0, L1_MISS_CODE, 0, 1, 4); /* the same from a 4-request load */
+        UNIT_CHECK(!O.lbyp_o && !O.byp_o && !O.div_o, "B from a load of 4 requests (no divergence): not checked, cached");
+        S.cfg.LocScope = 1;
+        selcache_eval(&S, &I, &O);
+        UNIT_CHECK(O.lbyp_o && O.byp_o, "LocScope=all: the same read of a load of 4 requests bypasses");
+        S.cfg.LocScope = 0;
+        event_n(SELCACHE_OP_READ, B, 1, 0, L1_MISS_CODE, 0, 0, 5); /* victim: C's line, counter 0 */
         UNIT_CHECK(!O.lbyp_o, "B against a line with 0 re-references caches");
         UNIT_CHECK(S.tn[selcache_hash(&S.cfg, C)] == 1 && S.tsum[selcache_hash(&S.cfg, C)] == 0,
                    "C's line left with no re-reference");
+        event(SELCACHE_OP_WRITE, 0, 0, 0, 7, 1, 0); /* a refused store (miss queue full) */
+        UNIT_CHECK(S.lv[0] && S.lcnt[0] == 3 && S.tn[selcache_hash(&S.cfg, A)] == 0,
+                   "a store the L1 refuses (res 7) leaves A's line and the table alone (H44)");
         event(SELCACHE_OP_WRITE, 0, 0, 0, 3, 1, 0); /* a write evicts A's line */
         UNIT_CHECK(!S.lv[0] && S.tn[selcache_hash(&S.cfg, A)] == 1 && S.tsum[selcache_hash(&S.cfg, A)] == 3,
                    "write-evict: A's line leaves with its 3 re-references");

@@ -4,7 +4,6 @@ registers rtl/selcache/selcache.v declares), must equal what the synthesis flow
 (synth_estimates/synth.py) measured for that configuration, and the generic-cell run must
 be plausible. Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of
 tb/blocks/selcache/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
-import json
 import os
 import sys
 
@@ -13,7 +12,7 @@ import synth_smoke  # noqa: E402  (tb/synth_smoke.py: the checks every block sha
 
 
 def main():
-    r = json.load(open(sys.argv[1]))
+    r = synth_smoke.load(__doc__)
     p, st = r["params"], r["storage"]
     lines = p["Sets"] * p["Ways"] * (1 + p["HashW"] + p["CntW"])  # valid, hashed PC, re-reference counter
     table = (1 << p["HashW"]) * (p["NW"] + p["CntW"] + p["NW"])  # running sum, count
