@@ -35,7 +35,7 @@ PLANTED=(
   # scheme c off by one: the set's last Ways + 1 requests are cached
   "scheme_c_off_by_one|@index||selcache.v|output|s/  wire ibyp = (Scheme == 0) ? div : ({{(32 - CW) {1'b0}}, same} >= Ways);/  wire ibyp = (Scheme == 0) ? div : ({{(32 - CW) {1'b0}}, same} > Ways);/"
   # the locality degree compares with >= (ties bypass)
-  "locality_tie_bypasses|@final||selcache.v|output|s/  wire lbyp = (LocDeg != 0) \&\& vic_valid \&\& (prod > t_sum);/  wire lbyp = (LocDeg != 0) \&\& vic_valid \&\& (prod >= t_sum);/"
+  "locality_tie_bypasses|@final||selcache.v|output|s/  wire lbyp = (LocDeg != 0) \&\& (LocScope != 0 || div) \&\& vic_valid \&\& (prod > t_sum);/  wire lbyp = (LocDeg != 0) \&\& (LocScope != 0 || div) \&\& vic_valid \&\& (prod >= t_sum);/"
   # a full table entry is not halved: the count wraps (state: the table registers)
   "no_halving|@tiny||selcache.v|state|s/  wire e_full = (e_n0 == {NW{1'b1}});/  wire e_full = 1'b0;/"
 )
