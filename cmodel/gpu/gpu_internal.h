@@ -68,10 +68,8 @@ enum gpu_bd_class { BD_HIT, BD_PENDING, BD_MISS, BD_BYPASS, BD_NCLS };
 typedef struct bd_rec {
     uint64_t line;
     uint64_t t_pres, t_taken, t_l1, t_acc; /* BD_UNSET until it happens */
-    uint64_t t_ref;                        /* the cycle of the last refusal (when ref_last) */
     uint32_t ref[4];                       /* refusal cycles by stall code 1..4 */
     uint8_t cls;
-    uint8_t ref_last;                      /* the last refusal's stall code; 0 none yet */
 } bd_rec;
 
 /* a request's class is its L1 result (the first three), and a packet carries BD_NNET stages */

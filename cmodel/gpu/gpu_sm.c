@@ -194,19 +194,13 @@ static void bd_at_l1(uint64_t now, bd_rec *r)
     if (r->t_pres == BD_UNSET) r->t_pres = r->t_taken;
 }
 
-/* A refusal is a retry cycle: one a cycle at most (the first reason), and only when the
- * request is still waiting at the end of the cycle. bd_accept takes back a refusal of the
- * cycle it accepts in: a read refused and then bypassed the same cycle (an L1 hook block
- * with bypass_refused: rft, selcache) is accepted that cycle, which is not a retry. */
+/* a refusal the request waits on: one retry cycle, by its reason */
 static void bd_refused(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t line, int res)
 {
     bd_rec *r = bd_find(S, warp, slot, line, &S->rec_l1);
     if (!r) return;
     bd_at_l1(g->now, r);
-    if (r->ref_last && r->t_ref == g->now) return;
-    r->t_ref = g->now;
-    r->ref_last = (uint8_t)l1_stall_code(res);
-    r->ref[r->ref_last - 1]++;
+    r->ref[l1_stall_code(res) - 1]++;
 }
 
 /* accepted by the L1 as class cls: the stages up to here are known. Retry cycles are
@@ -218,7 +212,6 @@ static void bd_accept(gpu *g, gpu_sm *S, unsigned warp, unsigned slot, uint64_t 
     if (!r) return;
     uint64_t now = g->now, refs = 0;
     bd_at_l1(now, r);
-    if (r->ref_last && r->t_ref == now) r->ref[r->ref_last - 1]--; /* refused, then taken this cycle */
     uint64_t *a = S->bd[g->kid][cls];
     a[BD_LSU] += r->t_pres - S->wd[warp].slot[slot].issue;
     a[BD_BLOCK_FULL] += r->t_taken - r->t_pres;
@@ -397,7 +390,6 @@ static int l1_refused(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp,
     *took = 0;
     L1_TRACE(g, S, 0, line, write, r);
     S->access[r]++;
-    if (!write) bd_refused(g, S, warp, slot, line, r);
     if (S->pf || S->sched) note_demand(g, S, line, write, warp, slot, r);
     if (S->l1h) {
         int d;
@@ -412,6 +404,9 @@ static int l1_refused(gpu *g, gpu_sm *S, uint64_t line, int write, uint8_t warp,
             if (S->pf || S->sched) S->seen.result = L1_MISS;
         }
     }
+    /* a retry cycle of the breakdown only when the read waits on: one bypassed in this
+     * cycle was accepted in it (bd_accept) */
+    if (!write && !*took) bd_refused(g, S, warp, slot, line, r);
     return 0;
 }
 
