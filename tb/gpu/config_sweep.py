@@ -31,10 +31,22 @@ import num  # noqa: E402  (tb/num.py)
 
 WORKLOADS = ["2dconv", "2mm", "3dconv", "3mm", "atax", "bicg", "fdtd", "gemm", "gesummv",
              "mvt", "syr2k", "syrk"]
-SKIP = {"watchdog", "max_cycles", "series"}
-# a kind that works only beside another (its own check says so): the other is turned on with
-# it in a pair's run (SAP prefetches for LAWS's warp groups)
-COMPANIONS = {"sap": ("laws",)}  # run control (the watchdog stays automatic) and output
+SKIP = {"watchdog", "max_cycles", "series"}  # run control (the watchdog stays automatic) and output
+TOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def read_manifests():
+    """{kind: (fits, withs)} from each block's manifest (tb/blocks/<b>/manifest.sh):
+    SWEEP_FIT, "KEY=SOURCE" settings made whenever the kind is on (SOURCE a GPU parameter,
+    l1.sets, or a value), and SWEEP_WITH, the kinds a pair's run turns on beside it"""
+    out = subprocess.run(["bash", "-c", 'cd "$1" && . tb/blocks.sh && for b in $(blocks); do manifest "$b" || exit 2; '
+                          'printf "%s\\t%s\\t%s\\n" "$b" "${SWEEP_FIT[*]}" "${SWEEP_WITH:-}"; done', "_", TOP],
+                         capture_output=True, text=True, check=True).stdout
+    m = {}
+    for line in out.splitlines():
+        b, fits, withs = line.split("\t")
+        m[b] = ([f.split("=", 1) for f in fits.split()], tuple(withs.split()))
+    return m
 
 
 def read_params(gpusim):
@@ -105,35 +117,28 @@ def geometry(rng, d, byname):
         d["dram.tRC"] = tras
 
 
-def fit_blocks(d, byname):
-    """a block that is on gets the GPU's matching sizes where its check demands them (its
-    L1's sets and ways, its channel's banks and buffer, one arrival a DRAM cycle), so that
-    a draw with a block on is seldom refused for a size alone; a value outside the block's
-    own range is left to the model to refuse"""
+def fit_blocks(d, byname, fits):
+    """a block that is on gets its manifest's SWEEP_FIT settings: the GPU's matching sizes
+    where its check demands them (its L1's sets and ways, its channel's banks and buffer),
+    so that a draw with a block on is seldom refused for a size alone; a value outside the
+    parameter's range is left to the model to refuse"""
     def get(k):
-        return int(d.get(k, byname[k][4]))
-
-    def put(k, v):
-        if k in byname and byname[k][2] <= v <= byname[k][3]:
-            d[k] = v
-    sets = get("l1.size") // (get("l1.line") * get("l1.assoc"))
-    for k in ("rft", "selcache"):
-        if d.get(k) == "on":
-            put(k + ".Sets", sets)
-            put(k + ".Ways", get("l1.assoc"))
-    for k in ("clams_mc", "clams_pick"):
-        if d.get(k) == "on":
-            d["dram.accept"] = 1
-            put(k + ".Banks", get("dram.banks"))
-    if d.get("clams_pick") == "on":
-        put("clams_pick.Slots", get("dram.queue"))
-        if d.get("clams_mc") != "on" and d.get("clams_pick.Algo", byname["clams_pick.Algo"][4]) == "clams":
-            d["clams_pick.Algo"] = "cap"  # (CLAMS's own order needs the controller's Th_CR)
-    if d.get("clams_mc") == "on" and get("clams_mc.Buf") < get("dram.queue"):
-        put("clams_mc.Buf", get("dram.queue"))
+        if k == "l1.sets":
+            return get("l1.size") // (get("l1.line") * get("l1.assoc"))
+        v = d.get(k, byname[k][4])
+        return int(v) if byname[k][1] == "int" else v
+    for kind, (fit, _) in fits.items():
+        if d.get(kind) != "on":
+            continue
+        for key, src in fit:
+            v = get(src) if src in byname or src == "l1.sets" else src
+            lo, hi = byname[key][2], byname[key][3]
+            if byname[key][1] == "int" and not lo <= int(v) <= hi:
+                continue
+            d[key] = v
 
 
-def candidate(rng, params, kinds, force=()):
+def candidate(rng, params, kinds, fits, force=()):
     byname = {p[0]: p for p in params}
     d = {}
     for p in params:
@@ -158,7 +163,7 @@ def candidate(rng, params, kinds, force=()):
         d["l1.assoc"] = 1
         d["l1.size"] = byname["l1.size"][2]
         d["l1.mshr"] = rng.randint(byname["l1.mshr"][2], 2)
-    fit_blocks(d, byname)
+    fit_blocks(d, byname, fits)
     return ["%s=%s" % kv for kv in d.items()]
 
 
@@ -174,12 +179,13 @@ def main():
                     help="runs per pair with --pairs (default 1)")
     a = ap.parse_args()
     params, kinds = read_params(a.gpusim)
+    fits = {k: v for k, v in read_manifests().items() if k in kinds}
     byname = {p[0]: p for p in params}
     os.makedirs(a.out, exist_ok=True)
     forced = [()] * a.runs
     if a.pairs:
         ks = sorted(kinds)
-        forced = [(x, y) + COMPANIONS.get(x, ()) + COMPANIONS.get(y, ())
+        forced = [(x, y) + fits[x][1] + fits[y][1]
                   for i, x in enumerate(ks) for y in ks[i + 1:] for _ in range(a.per_pair)]
         a.runs = len(forced)
     refused = {}  # pair -> the model's reason, for pairs refused in every draw
@@ -197,7 +203,7 @@ def main():
             # the pair alone on the default machine (sizes fitted): the fallback run, and a
             # refusal of it is the pair's answer, unless a random draw is taken (fewer tries)
             d = {k: ("on" if k in forced[run] else "off") for k in kinds}
-            fit_blocks(d, byname)
+            fit_blocks(d, byname, fits)
             plain = [a.gpusim, "--workload", "atax", "--scale", "0.05", "--seed", str(run + 1), "--quiet",
                      "--json", js, "--set", "max_cycles=20000000"]
             for kv in d.items():
@@ -206,7 +212,7 @@ def main():
             if first.returncode == 2:
                 tries = 100  # refused alone: a few draws with other sizes before believing it
         for _ in range(tries):
-            sets = candidate(rr, params, kinds, forced[run])
+            sets = candidate(rr, params, kinds, fits, forced[run])
             wl = rr.choice(WORKLOADS)
             scale = round(rr.uniform(0.03, 0.08), 3)
             cmd = [a.gpusim, "--workload", wl, "--scale", str(scale), "--seed", str(run + 1),

@@ -53,9 +53,6 @@ sed -n 's/^sweep: /    sweep: /p' "$L/gpu_config_sweep.log"
 # every pair of block kinds on together (a pair the model refuses is listed with its reason)
 check gpu_config_sweep_pairs python3 tb/gpu/config_sweep.py $G --pairs --seed 1 --out $L/sweep-pairs
 sed -n 's/^sweep: /    pairs: /p' "$L/gpu_config_sweep_pairs.log"
-# LAWS beside an L1 block that bypasses refused reads: the bypass is the load's miss for
-# LAWS and SAP (deviation A17; the FIFO of issued loads filled and the run stopped before)
-check gpu_laws_bypass_refused $G --workload 3dconv --scale 0.1 --selcache on --sched apres --set l1.assoc=1 --set l1.size=1024 --set l1.mshr=2 --set selcache.Sets=8 --set selcache.Ways=1 --set selcache.Scheme=a --quiet
 # block options apply left to right with --set (the last one wins), whatever their kind:
 # --KIND on|off, a kind's own option (--memsched grr, --sched apres, --l1 X) and --set KIND=
 opt_order() { # opt_order NAME 'KEY VALUE' ARGS...: after ARGS, config KEY is VALUE
@@ -71,8 +68,6 @@ opt_order l1_last 'dl1d off' --config choo --dl1d on --l1 lasc
 bad_line gpu_opt_l1_conflict "does not combine with rft" $G --workload atax --config dl1d --l1 decoupled --rft on
 bad_line gpu_opt_l1_conflict2 "does not combine with rft" $G --workload atax --config choo --l1 lasc --dl1d on
 bad_line gpu_opt_config_twice "--config given twice" $G --workload atax --config choo --config dl1d
-# a tag field too narrow for the workload's addresses is refused before the run (exit 2)
-bad_line gpu_dl1d_tagbits "dl1d: TagBits=1 cannot hold the tag of line" $G --workload atax --scale 0.1 --config dl1d --dl1d on --set dl1d.TagBits=1
 # a watchdog shorter than one request's worst trip would call a healthy run stuck: refused
 bad_line gpu_watchdog_too_short "watchdog=500 is shorter than the quiet bound" $G --workload atax --scale 0.1 --set l2.lat=900 --set watchdog=500
 # the JSON records the seed and the resolved configuration (watchdog in effect, bound)

@@ -72,3 +72,7 @@ FORMAL_QUICK="static"
 
 # ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload 2dconv --scale 0.25 --config clams|--clams_rank on --clams_mc on|clams_mc@0|clams_mc_windows,clams_mc_bank_crit_cycles,clams_mc_bank_local_cycles"
+
+# ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,
+# l1.sets or a value) and the kinds a pair's run turns on beside it: one arrival port; the channel's banks; counters that hold the channel's buffer
+SWEEP_FIT=("dram.accept=1" "clams_mc.Banks=dram.banks" "clams_mc.Buf=dram.queue")

@@ -78,3 +78,8 @@ FORMAL_QUICK="clams"
 
 # ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload 2dconv --scale 0.25 --config clams --set dram.queue=16|--dram-sched clams-dyn --set clams_pick.Slots=16|clams_pick@0|clams_pick_picks_not_frfcfs,clams_pick_crit_cols"
+
+# ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,
+# l1.sets or a value) and the kinds a pair's run turns on beside it: one arrival port, the channel's banks and buffer; CLAMS's order (the default Algo) needs the controller's Th_CR and modes
+SWEEP_FIT=("dram.accept=1" "clams_pick.Banks=dram.banks" "clams_pick.Slots=dram.queue")
+SWEEP_WITH="clams_mc"

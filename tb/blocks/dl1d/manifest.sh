@@ -101,3 +101,7 @@ FORMAL_QUICK="thr0_noduel"
 
 # ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload syrk --scale 0.25 --config dl1d|--l1 decoupled|dl1d@0|dl1d_bypass_tag_miss,dl1d_bypass_below_threshold,dl1d_duel_switches"
+
+# a tag field too narrow for the workload's addresses is refused before the run: exit 2 and
+# one line (D15; before issue [fixes] the run stopped mid-way with exit 1)
+EXTRA_CHECKS=("gpu_tagbits_refused|make -s tools >/dev/null; e=build/test/dl1d-tagbits; build/bin/gpusim --workload atax --scale 0.1 --config dl1d --dl1d on --set dl1d.TagBits=1 >\$e.out 2>\$e.err; test \$? = 2 && test ! -s \$e.out && test \"\$(wc -l <\$e.err)\" = 1 && grep -q 'TagBits=1 cannot hold the tag of line' \$e.err")

@@ -71,3 +71,8 @@ FORMAL_QUICK="w4"
 
 # ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload syrk --scale 0.25 --config apres --sched gto|--sched laws|laws@0|laws_groups,laws_head_misses,laws_picks_not_policy"
+
+# LAWS (with SAP) beside an L1 block that bypasses refused reads: the bypass is the load's
+# miss (deviation A17; before issue [fixes] the FIFO of issued loads filled and the run
+# stopped with exit 1)
+EXTRA_CHECKS=("gpu_bypass_refused|make -s tools >/dev/null && build/bin/gpusim --workload 3dconv --scale 0.1 --selcache on --sched apres --set l1.assoc=1 --set l1.size=1024 --set l1.mshr=2 --set selcache.Sets=8 --set selcache.Ways=1 --set selcache.Scheme=a --quiet")

@@ -92,3 +92,7 @@ FORMAL_QUICK="avg"
 
 # ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload bicg --scale 0.25 --config choo|--l1 lasc|rft@0|rft_bypassed,rft_table_hits"
+
+# ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,
+# l1.sets or a value) and the kinds a pair's run turns on beside it: its per-line state follows the L1's sets and ways
+SWEEP_FIT=("rft.Sets=l1.sets" "rft.Ways=l1.assoc")

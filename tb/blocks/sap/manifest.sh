@@ -71,3 +71,8 @@ FORMAL_QUICK="small"
 
 # ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload syrk --scale 0.25 --config apres --sched laws|--sched apres|sap@0|sap_prefetches_sent,sap_prefetches_allocated"
+
+# ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,
+# l1.sets or a value) and the kinds a pair's run turns on beside it: SAP prefetches for LAWS's warp groups
+SWEEP_FIT=()
+SWEEP_WITH="laws"

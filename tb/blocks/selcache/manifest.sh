@@ -85,3 +85,7 @@ FORMAL_QUICK="c_loc"
 
 # ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload bicg --scale 0.25 --config choo|--selcache on|selcache@0|selcache_index_bypass,selcache_locality_bypass"
+
+# ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,
+# l1.sets or a value) and the kinds a pair's run turns on beside it: its set index and n are the L1's sets and ways
+SWEEP_FIT=("selcache.Sets=l1.sets" "selcache.Ways=l1.assoc")
