@@ -70,15 +70,16 @@ run:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/tb/demo.sh
 
+# make test [CHECKS='runner options']: the checks tagged quick, through the runner tb/check
+# (tb/check --help: --list, -k PATTERN, --tag, --failed, -j); make test-full: every check
+# (also each manifest's whole random matrix and every planted bug on every path)
 test:
 	@$(TOP)/mk/deps.sh
-	@$(TOP)/tb/run_tests.sh
+	@$(TOP)/tb/check --tag quick $(CHECKS)
 
-# make test-full: make test with every manifest's whole random matrix and every planted
-# bug on every path (make test runs their LOCKSTEP_QUICK, PLANTED_QUICK, VPI_PLANTED)
 test-full:
 	@$(TOP)/mk/deps.sh
-	@TEST_FULL=1 $(TOP)/tb/run_tests.sh
+	@$(TOP)/tb/check $(CHECKS)
 
 # make waves BLOCK=b [SEED=n CYCLES=n | VEC=file]: FST + .gtkw in build/waves/ (BLOCK defaults
 # to the first of the block list)

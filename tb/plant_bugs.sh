@@ -12,7 +12,9 @@
 # The mutant named PLANTED_WAVES (default the first) also has its mismatch waveform
 # checked: every signal its .gtkw names is in the FST, and mismatch_i first rises at
 # time 10 x the reported cycle.
-# Usage: tb/plant_bugs.sh   (make test runs it; no arguments)
+# Usage: tb/plant_bugs.sh [BLOCK [NAME]]
+#   no argument: every block's PLANTED_QUICK mutants (TEST_FULL=1: all of them); BLOCK: that
+#   block's; BLOCK NAME: that one mutant, quick or not (make test: one check per mutant)
 # Prints CAUGHT/MISSED/WRONG per mutant; exit 0 only if every mutant is CAUGHT.
 set -u
 . "$(dirname "$0")/common/help.sh" "$@" || exit 2
@@ -23,6 +25,14 @@ cd "$top"
 M=build/mutant
 mkdir -p "$M"
 bad=0
+ONE=""
+if [ $# -ge 1 ]; then
+  manifest "$1" >/dev/null || exit 2
+  ONLY_BLOCKS=$1 ONE=${2:-}
+  if [ -n "$ONE" ]; then planted_find "$ONE" || { echo "plant_bugs: block $1 has no planted bug '$ONE'" >&2; exit 2; }; fi
+fi
+# the mutant NAME is run: the one asked for, else those of PLANTED_QUICK
+wanted() { if [ -n "$ONE" ]; then [ "$1" = "$ONE" ]; else quick "$PLANTED_QUICK" "$1"; fi; }
 
 cycle_of() { sed -n 's/^  cycle: *\([0-9]*\).*/\1/p' "$1" | head -n1; }
 # the first cycle whose --print lines differ between C alone and the mutant RTL alone over
@@ -47,16 +57,17 @@ stim_of() {
 
 # every mutant's copy first, and their Verilated builds two at a time (a failed build is
 # reported by its lockstep run below)
-: >"$M/builds.txt"
+builds=$(mktemp "$M/builds.XXXXXX")
+trap 'rm -f "$builds"' EXIT
 for b in $(blocks); do
   manifest "$b" 2>/dev/null || continue
   for m in "${PLANTED[@]}"; do
     planted_fields "$m" 2>/dev/null || continue
-    quick "$PLANTED_QUICK" "$P_NAME" || continue
+    wanted "$P_NAME" || continue
     planted_make "$m" "$M/$b-$P_NAME" 2>/dev/null || continue
     spec=$P_STIM
     [ "${P_STIM#vec:}" != "$P_STIM" ] && spec=$(vec_cfg "${P_STIM#vec:}")
-    printf '%s\t%s\t%s\n' "$b" "$M/$b-$P_NAME" "$spec" >>"$M/builds.txt"
+    printf '%s\t%s\t%s\n' "$b" "$M/$b-$P_NAME" "$spec" >>"$builds"
   done
 done
 build_mutant() { # build_mutant "BLOCK<TAB>DIR<TAB>SPEC"
@@ -67,7 +78,7 @@ build_mutant() { # build_mutant "BLOCK<TAB>DIR<TAB>SPEC"
   tb/run "$b" --rtl-dir "$d" "${CFG[@]}" --build-only >/dev/null 2>&1
 }
 export -f build_mutant
-xargs -d '\n' -P 2 -n 1 bash -c 'build_mutant "$1"' _ <"$M/builds.txt" || true
+xargs -d '\n' -P 2 -n 1 bash -c 'build_mutant "$1"' _ <"$builds" || true
 
 for b in $(blocks); do
   if ! manifest "$b"; then echo "WRONG $b: no usable manifest"; bad=1; continue; fi
@@ -76,7 +87,7 @@ for b in $(blocks); do
   [ -z "$waves" ] && { planted_fields "${PLANTED[0]}" && waves=$P_NAME; }
   for m in "${PLANTED[@]}"; do
     if ! planted_fields "$m"; then echo "WRONG $b: malformed planted entry"; bad=1; continue; fi
-    quick "$PLANTED_QUICK" "$P_NAME" || { echo "--- $b/$P_NAME: not in PLANTED_QUICK (make test-full runs it)"; continue; }
+    wanted "$P_NAME" || { [ -n "$ONE" ] && continue; echo "--- $b/$P_NAME: not in PLANTED_QUICK (make test-full runs it)"; continue; }
     name=$P_NAME cfg=$P_STIM knobs=$P_KNOBS file=$P_FILE catch=$P_CATCH
     d=$M/$b-$name   # its basename is the build suffix (tb/run --rtl-dir): block and name
     if [ ! -f "$d/$file" ] || cmp -s "rtl/$b/$file" "$d/$file"; then

@@ -251,3 +251,15 @@ unset _mrpb_w _mrpb_harsh _mrpb_cfgs _mrpb_s _mrpb_p _mrpb_f _mrpb_i _mrpb_k _mr
 
 # ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload atax --scale 0.25|--mrpb on|mrpb@0|mrpb_enqueued,mrpb_drain_full,mrpb_drain_flush"
+
+# ---- the reference block's data: the shared checks that need one block to exercise a
+# shared path use REF_BLOCK (tb/checks/lib.sh) and these fields of its manifest
+REF_GPU_PLANTED=full_early                  # gpu_planted_bug: this PLANTED bug inside workload traffic
+REF_GPU_SET="Depth=16"                      # gpu_rtl_needs: a setting that gives another RTL build
+REF_WAVES_STIM="--preset final --seed 7"    # waves_mismatch_run: the PLANTED_WAVES bug under this stimulus
+REF_WAVES_VEC=vectors/mrpb/flush_write.vec  # waves_vector: a vector whose waveform shows the expected values of
+REF_WAVES_EXPECT=drain_why_o                #   this output
+# formal_catches_planted_bug: "sed edit of FILE|chparam settings|depth": a bug the block's
+# proofs must refute
+REF_FORMAL_BROKEN="mrpb.v|s/wire \[QW-1:0\] pick = prio ? sigq : hold ? last_q_q : pol_idx;/wire [QW-1:0] pick = hold ? last_q_q : prio ? sigq : pol_idx;/|-set NumQ 3 -set Depth 3 -set Drain 1 -set Greedy 1 -set Latency 4 -set Bypass 1 -set AddrW 1 -set PcW 1 -set TagW 1|6"
+REF_COVER_POINT=drain_flush                 # coverage_unreached_point_fails: a cover point zeroed by hand

@@ -1,0 +1,155 @@
+# tb/checks/exp.sh: the experiment layer (experiments/). A small set of seed 000's
+# experiments (fig14_final and fig13_bypass on 3 kernels at 0.02 x the seed's inputs)
+# through Snakemake: every result follows docs/results-format.md; a second run does
+# nothing; runs shared between experiments run once; a rebuilt binary with the same bytes
+# re-runs nothing, one with other bytes re-runs everything; the report comes out byte for
+# byte the same from the same results; load.py gives the table; the claims' quotes are at
+# their seed lines (and a moved one is caught); verdicts follow their thresholds; bad
+# input is one line and exit 2; then the Slurm path for real (experiments/slurm_test.sh: a
+# private single-node Slurm, results equal to a local run's). The workflow checks share
+# one results folder, so each needs the one before it.
+EXPT=build/test/exp
+TOP_ABS=$CK_TOP
+exp_setup() { rm -rf "$EXPT" && mkdir -p "$EXPT" && cp build/bin/gpusim "$EXPT/gpusim"; }
+exp_snake() { # exp_snake LOG CONFIG...: the workflow on the test's results, report and binary
+  # (EXP_GPUSIM: another path for the binary)
+  local log=$1; shift
+  snakemake -s experiments/Snakefile --cores 2 --rerun-triggers mtime input --config results="$TOP_ABS/$EXPT/res" report="$TOP_ABS/$EXPT/rep" \
+    gpusim="${EXP_GPUSIM:-$TOP_ABS/$EXPT/gpusim}" scale=0.02 kernels=atax,2mm,syrk "$@" >"$log" 2>&1
+}
+exp_ran() { grep -c '^rule run:\|^localrule run:' "$1"; }  # gpusim runs a Snakemake log shows
+exp_first() {
+  exp_setup || return 1
+  exp_snake "$EXPT/first.log" exp=fig14_final || { tail -n 20 "$EXPT/first.log"; return 1; }
+  local n; n=$(exp_ran "$EXPT/first.log")
+  echo "first run: $n gpusim runs (3 kernels x 2 presets x 2 designs = 12)"
+  [ "$n" = 12 ] && python3 experiments/bin/check_results.py "$EXPT/res" --expect 12
+}
+exp_cached() {
+  find "$EXPT/res/runs" -name '*.json' -exec md5sum {} + | sort >"$EXPT/before.md5"
+  exp_snake "$EXPT/second.log" exp=fig14_final || return 1
+  find "$EXPT/res/runs" -name '*.json' -exec md5sum {} + | sort >"$EXPT/after.md5"
+  echo "second run: $(exp_ran "$EXPT/second.log") gpusim runs; $(grep -c . "$EXPT/after.md5") results unchanged: $(cmp -s "$EXPT/before.md5" "$EXPT/after.md5" && echo yes || echo no)"
+  [ "$(exp_ran "$EXPT/second.log")" = 0 ] && cmp -s "$EXPT/before.md5" "$EXPT/after.md5"
+}
+exp_shared() { # fig13_bypass's bars: atax-S 2mm-S syrk-S syrk-L; its Base and final-design runs exist
+  exp_snake "$EXPT/shared.log" exp=fig14_final,fig13_bypass || return 1
+  local n; n=$(exp_ran "$EXPT/shared.log")
+  echo "adding fig13_bypass: $n new gpusim runs (4 bars x 2 new designs = 8; Base and the final design shared)"
+  [ "$n" = 8 ] && python3 experiments/bin/check_results.py "$EXPT/res" --expect 20
+}
+exp_binary() {
+  touch "$EXPT/gpusim"
+  exp_snake "$EXPT/touched.log" exp=fig14_final || return 1
+  local same; same=$(exp_ran "$EXPT/touched.log")
+  printf '\0' >>"$EXPT/gpusim"  # other bytes (a trailing byte: the program still runs)
+  exp_snake "$EXPT/changed.log" exp=fig14_final || return 1
+  local changed; changed=$(exp_ran "$EXPT/changed.log")
+  # the same bytes at another path (a moved checkout, another build folder): nothing runs
+  cp "$EXPT/gpusim" "$EXPT/gpusim-moved"
+  EXP_GPUSIM=$TOP_ABS/$EXPT/gpusim-moved exp_snake "$EXPT/moved.log" exp=fig14_final || return 1
+  local moved; moved=$(exp_ran "$EXPT/moved.log")
+  echo "binary touched, same bytes: $same runs; same bytes at another path: $moved runs; binary with other bytes: $changed runs (of 12)"
+  [ "$same" = 0 ] && [ "$moved" = 0 ] && [ "$changed" = 12 ]
+}
+exp_report_bytes() {
+  rm -rf "$EXPT/rep"
+  exp_snake "$EXPT/report.log" exp=fig14_final,fig13_bypass || return 1
+  cp -r "$EXPT/rep" "$EXPT/rep-a"
+  exp_snake "$EXPT/report3.log" exp=fig14_final,fig13_bypass --forcerun table report || return 1
+  diff -r "$EXPT/rep-a" "$EXPT/rep" && echo "report regenerated from the same results: identical bytes ($(find "$EXPT/rep" -type f | wc -l) files)" &&
+    python3 - "$EXPT/rep" <<'EOF'
+import json, os, sys, xml.dom.minidom
+rep = sys.argv[1]
+for e in ("fig14_final", "fig13_bypass"):
+    xml.dom.minidom.parse(os.path.join(rep, e, "speedup.svg"))
+    png = open(os.path.join(rep, e, "speedup.png"), "rb").read()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000, e
+    rows = [l for l in open(os.path.join(rep, e, "table.csv")) if l.strip()]
+    assert len(rows) == 1 + {"fig14_final": 12, "fig13_bypass": 16}[e], (e, len(rows))
+idx = open(os.path.join(rep, "index.md")).read()
+v = json.load(open(os.path.join(rep, "verdicts.json")))
+ran = [x for x in v if x["verdict"] != "not run"]
+assert all(x["verdict"] in ("holds", "direction holds", "does not hold") for x in ran)
+assert {x["experiment"] for x in ran} <= {"fig14_final", "fig13_bypass"} and len(ran) >= 10, len(ran)
+for x in ran:
+    assert f"| {x['id']} |" in idx and f"**{x['verdict']}**" in idx
+print(f"SVGs parse, PNGs written, tables complete; {len(ran)} claims judged, {len(v) - len(ran)} not run here")
+EOF
+}
+exp_load() {
+  python3 experiments/load.py "$EXPT/res" --csv "$EXPT/all.csv" &&
+    python3 - "$EXPT/res" "$EXPT/all.csv" <<'EOF'
+import csv, sys
+sys.path.insert(0, "experiments")
+import load
+df = load.frame(sys.argv[1])
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert len(df) == len(rows) == 20, (len(df), len(rows))
+for col in ("run.preset", "run.workload", "run.design", "git.commit", "config.l1.size", "config.mrpb.Bypass", "ipc_thread", "l1_misses"):
+    assert col in df.columns, col
+s = df[df["run.workload"] == "atax"]
+assert set(s["run.preset"]) == {"base-s", "base-l"}, set(s["run.preset"])
+assert (df[df["run.preset"] == "base-l"]["config.l1.size"] == 49152).all()
+print(f"load.frame: {len(df)} runs x {len(df.columns)} columns; the CSV has the same rows")
+EOF
+}
+exp_claims() {
+  python3 - <<'EOF'
+import copy, os, sys
+sys.path.insert(0, "experiments/lib")
+import gexp, greport
+claims, tol = greport.load_claims(["experiments/claims/seed000.json"])
+missing = [c["id"] for c in claims if not greport.quote_found(c)]
+print(f"{len(claims)} claims of seed 000; quotes not found at their line: {missing or 'none'}")
+moved = copy.deepcopy(claims[0]); moved["line"] += 40
+assert not greport.quote_found(moved), "a claim moved 40 lines was still found"
+# verdicts follow the thresholds (tolerance 10%)
+c = {"holds_if": ["~", 2.0], "direction_if": [">", 1.0]}
+assert gexp.verdict(c, 2.15, 0.1) == "holds" and gexp.verdict(c, 1.5, 0.1) == "direction holds"
+assert gexp.verdict(c, 0.9, 0.1) == "does not hold" and gexp.verdict(c, 2.3, 0.1) == "direction holds"
+assert gexp.verdict({"holds_if": ["<=", 1.05]}, 1.2, 0.1) == "does not hold"
+assert gexp.verdict({"holds_if": ["~", 0.3]}, -0.1, 0.1) == "does not hold"
+sys.exit(1 if missing else 0)
+EOF
+}
+exp_bad_result() { # a doctored result (the resolved configuration disagrees with its design) is found
+  local f; f=$(find "$EXPT/res/runs/base-s/atax" -name 'mrpb=on.json' | head -n1)
+  [ -n "$f" ] && grep -q '"mrpb": "on"' "$f" || { echo "no final-MRPB atax result to doctor"; return 1; }
+  mkdir -p "$EXPT/doctored/runs/base-s/atax/x0.02/s1"
+  sed 's/"mrpb": "on"/"mrpb": "off"/' "$f" >"$EXPT/doctored/runs/base-s/atax/x0.02/s1/mrpb=on.json"
+  python3 experiments/bin/check_results.py "$EXPT/doctored" >"$EXPT/doctored.out"
+  local rc=$?
+  cat "$EXPT/doctored.out"
+  [ $rc = 1 ] && grep -q "mrpb=on but the resolved configuration has mrpb='off'" "$EXPT/doctored.out"
+}
+slurm_lines() { # experiments/slurm_test.sh, its "slurm-test: PASS x" lines as "PASS x"
+  local rc
+  experiments/slurm_test.sh >"$EXPT-slurm.log" 2>&1; rc=$?
+  sed 's/^slurm-test: \(PASS\|FAIL\) /\1 /' "$EXPT-slurm.log"
+  return $rc
+}
+
+declare_exp() {
+  local prev=""
+  CK_TAGS=exp
+  ckf exp_workflow -j 2 -- exp_first
+  ckf exp_cached -j 2 -n exp_workflow -- exp_cached
+  ckf exp_shared_runs -j 2 -n exp_cached -- exp_shared
+  ckf exp_rerun_on_binary -j 2 -n exp_shared_runs -- exp_binary
+  ckf exp_report_deterministic -j 2 -n exp_rerun_on_binary -- exp_report_bytes
+  ckf exp_load_table -n exp_report_deterministic -- exp_load
+  ckf exp_results_checker_catches -n exp_load_table -- exp_bad_result
+  ckf exp_claims_quoted -N "" -- exp_claims
+  # (one Snakemake at a time in the repository: its lock is .snakemake/ at the top)
+  CK_TAGS=exp,bad-input CK_NEEDS=exp_results_checker_catches
+  bad exp_bad_name "unknown experiment 'nosuch'" -- env EXP=nosuch RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
+  bad exp_bad_kernel "unknown kernel 'foo'" -- env EXP=fig14_final KERNELS=foo RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
+  bad exp_bad_scale "scale 'huge'" -- env EXP=fig14_final EXPSCALE=huge RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
+  bad exp_load_bad_dir "no runs/ folder" -- python3 experiments/load.py "$EXPT/nothing-here"
+  # the Slurm path: its own PASS lines are checks exp_<name> (exit 2: Slurm did not start)
+  CK_TAGS=exp,slurm CK_NEEDS=exp_bad_scale
+  ck exp_slurm -s '^slurm-test: [0-9]+ (of|Slurm|run)|single-node|exited' \
+    -x "lines:exp_:slurm_workflow,slurm_jobs_submitted,slurm_jobs_completed,slurm_job_logs,local_workflow,slurm_results_equal_local,slurm_report_equal_local" \
+    -- tb/checks/fn exp slurm_lines
+}

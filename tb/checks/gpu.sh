@@ -1,0 +1,207 @@
+# tb/checks/gpu.sh: the GPU memory model (build/bin/gpusim, tb/gpusim with RTL bound):
+# every workload completes, the load-latency breakdown is whole (and its checker can
+# fail), determinism, clock gating, the reference block's RTL in lockstep inside workload
+# traffic and its planted bug caught there, the configuration sweeps, option order, and
+# bad input. The reference block (lib.sh, REF_BLOCK) is the one bound where one is needed.
+G=build/bin/gpusim
+counters_equal() { diff <(sed -n '/counters/,$p' "$1") <(sed -n '/counters/,$p' "$2"); }
+
+all_workloads() { # every workload, without and with the reference block
+  local w m
+  for w in $($G --list); do
+    for m in off on; do
+      $G --workload "$w" --scale 0.1 --tsteps 2 --$REF_BLOCK $m --quiet --json "$L/wl-$w-$m.json" || { echo "$w $REF_BLOCK $m failed"; return 1; }
+    done
+  done
+  echo "$($G --list | wc -l) workloads, $REF_BLOCK off and on: all finished"
+}
+# the load-latency breakdown is whole in every one of those runs (stages add up to each
+# line request's latency, classes equal the L1's counters, fixed latencies exact), and
+# with interconnect jitter
+breakdown_whole() {
+  $G --workload atax --scale 0.1 --$REF_BLOCK on --set icnt.jitter=3 --quiet --json "$L/bdj.json" &&
+    python3 tb/gpu/check_breakdown.py "$L"/wl-*.json "$L/bdj.json"
+}
+breakdown_check_fails() { # a corrupted document is caught
+  python3 -c "import json; d = json.load(open('$L/wl-syrk-on.json')); d['breakdown']['sms'][0]['miss']['cycles'][12] += 1; json.dump(d, open('$L/bd-bad.json', 'w'))" &&
+    ! python3 tb/gpu/check_breakdown.py "$L/bd-bad.json" >"$L/bd-bad.txt" && grep 'stages add up to' "$L/bd-bad.txt"
+}
+breakdown_check_wrapped() { # a stage gone below zero (wrapped near 2^64 in the sums, the total alike) is caught
+  python3 -c "import json; d = json.load(open('$L/wl-syrk-on.json')); b = d['breakdown']; b['sms'][0]['miss']['cycles'][7] += 2**64; b['kernels'][0]['miss']['cycles'][7] += 2**64; b['line_request_cycles'] += 2**64; json.dump(d, open('$L/bd-wrap.json', 'w'))" &&
+    ! python3 tb/gpu/check_breakdown.py "$L/bd-wrap.json" >"$L/bd-wrap.txt" &&
+    grep 'miss stage retry_idle has 1844674' "$L/bd-wrap.txt" && ! grep -q 'stages add up to' "$L/bd-wrap.txt"
+}
+breakdown_table() {
+  $G --workload 3mm --scale 0.1 --$REF_BLOCK on --breakdown >"$L/bd.txt" && grep -q '^kernel mm3_kernel1: cycles per line request' "$L/bd.txt" &&
+    grep -q '^all kernels' "$L/bd.txt" && grep -q '^  latency ' "$L/bd.txt" && grep -q '^per SM' "$L/bd.txt"
+}
+# the breakdown is whole also with every block kind at the L1 or REQ hook (cmodel/blocks.def,
+# --set KIND=on), in the configurations that send past the L1 reads it refused (LASC,
+# selective caching: bypassed the cycle of a refusal, that refusal is no retry cycle), MRPB
+# bypassing on every stall, two blocks on one path, with jitter, and the other hooks
+breakdown_blocks() {
+  local ks k w o i=0
+  rm -f "$L"/bdk-*.json
+  ks=$(sed -n 's/^BLOCK(\([a-z0-9_]*\), *\(L1\|REQ\)).*/\1/p' cmodel/blocks.def)
+  [ "$(echo $ks | wc -w)" -ge 5 ] || { echo "fewer than 5 kinds at L1/REQ: $ks"; return 1; }
+  for k in $ks; do
+    for w in atax 2dconv; do
+      $G --workload $w --scale 0.1 --set $k=on --quiet --json "$L/bdk-$k-$w.json" || { echo "$k $w failed"; return 1; }
+    done
+  done
+  for o in '--config choo --l1 lasc' '--config choo --l1 lasc --set icnt.jitter=3' '--selcache on --locality-degree on' \
+           '--config dl1d --l1 decoupled' '--memsched grr --probes 4' '--memsched rr --probes 2 --l1 lasc' \
+           '--mrpb on --set mrpb.Bypass=all' '--mrpb on --selcache on' '--sched apres' '--config clams --dram-sched clams-dyn'; do
+    i=$((i + 1))
+    # shellcheck disable=SC2086
+    $G --workload atax --scale 0.1 $o --quiet --json "$L/bdk-o$i.json" || { echo "$o failed"; return 1; }
+  done
+  python3 tb/gpu/check_breakdown.py "$L"/bdk-*.json
+}
+breakdown_bypass() { # atax, bicg and mvt bypass reads the L1 refused, under LASC and under selective caching
+  local w
+  rm -f "$L"/bdb-*.json
+  for w in atax bicg mvt; do
+    $G --workload $w --scale 0.1 --config choo --l1 lasc --quiet --json "$L/bdb-lasc-$w.json" &&
+      $G --workload $w --scale 0.1 --selcache on --quiet --json "$L/bdb-selcache-$w.json" || return 1
+  done
+  python3 tb/gpu/check_breakdown.py "$L"/bdb-*.json
+}
+determinism() { # same seed, same bytes; another seed moves the (jittered) interconnect, so other bytes
+  local i
+  for i in 1 2; do $G --workload bicg --scale 0.1 --$REF_BLOCK on --set icnt.jitter=4 --seed 7 --quiet --json "$L/det$i.json" || return 1; done
+  cmp "$L/det1.json" "$L/det2.json" &&
+    $G --workload bicg --scale 0.1 --$REF_BLOCK on --set icnt.jitter=4 --seed 8 --quiet --json "$L/det3.json" && ! cmp -s "$L/det1.json" "$L/det3.json"
+}
+json_seed() { # the JSON records the seed and the resolved configuration (watchdog in effect, bound)
+  grep -q '"seed": 7,' "$L/det1.json" && grep -q '"watchdog_cycles": ' "$L/det1.json" &&
+    grep -q '"quiet_bound": ' "$L/det1.json" && grep -q "\"$REF_BLOCK.config\": \"" "$L/det1.json"
+}
+gate_exact() { # clock gating of an idle block is exact: identical counters with it off
+  $G --workload syrk --scale 0.25 --$REF_BLOCK on --quiet --json "$L/g1.json" &&
+    $G --workload syrk --scale 0.25 --$REF_BLOCK on --set gate=off --quiet --json "$L/g0.json" && counters_equal "$L/g1.json" "$L/g0.json"
+}
+# the reference block's RTL inside workload traffic: every SM in lockstep, 0 mismatches, and
+# the GPU counters identical to the C-bound run (the RTL drove the GPU in those SMs)
+lockstep_all_sms() {
+  tb/gpusim --workload atax --scale 0.25 --$REF_BLOCK on --bind $REF_BLOCK=lockstep --quiet --json "$L/ls.json" | tee "$L/ls.txt" &&
+    grep -q ', 0 mismatches' "$L/ls.txt" && $G --workload atax --scale 0.25 --$REF_BLOCK on --quiet --json "$L/lc.json" &&
+    counters_equal "$L/ls.json" "$L/lc.json"
+}
+lockstep_rtl_mode() {
+  tb/gpusim --workload syrk --scale 0.25 --$REF_BLOCK on --bind $REF_BLOCK=rtl --bind $REF_BLOCK@5=lockstep --quiet | grep ', 0 mismatches'
+}
+trace_one() { # a waveform of one instance inside traffic (--trace KIND@INDEX=file.fst), with its save file
+  rm -f "$L/sm2.fst" "$L/sm2.gtkw" && tb/gpusim --workload atax --scale 0.1 --$REF_BLOCK on --bind $REF_BLOCK@2=lockstep \
+    --trace $REF_BLOCK@2="$L/sm2.fst" --quiet && test -s "$L/sm2.fst" && python3 tb/lint/check_gtkw.py "$L/sm2.gtkw"
+}
+rtl_needs() { # which RTL builds a run needs: one line per kind bound rtl or lockstep, nothing when all are c
+  manifest $REF_BLOCK || return 1
+  test -z "$($G --$REF_BLOCK on --print-rtl-needs)" &&
+    test "$($G --$REF_BLOCK on --set $REF_BLOCK.$REF_GPU_SET --bind $REF_BLOCK@3=lockstep --bind $REF_BLOCK@4=rtl --print-rtl-needs | cut -f1,3)" = "$(printf '%s\t%s' $REF_BLOCK "$REF_GPU_SET")"
+}
+# a planted RTL bug inside workload traffic stops the run with the report and a waveform
+# (the reference block's REF_GPU_PLANTED entry of its manifest, applied to a fresh copy)
+planted_applied() {
+  local md=build/mutant-gpu/$REF_BLOCK
+  manifest $REF_BLOCK && planted_find "$REF_GPU_PLANTED" && rm -rf "$md" build/gpusim-mut && mkdir -p build/mutant-gpu &&
+    planted_make "$P_ENTRY" "$md" && ! cmp -s "rtl/$REF_BLOCK/$P_FILE" "$md/$P_FILE"
+}
+planted_run() {
+  manifest $REF_BLOCK || return 1
+  exec tb/gpusim --workload atax --scale 0.25 --$REF_BLOCK on $REF_GPU_ARGS --bind $REF_BLOCK@1=lockstep \
+    --rtl-dir build/mutant-gpu/$REF_BLOCK --out build/gpusim-mut --quiet
+}
+planted_artifacts() {
+  grep -q 'reproduce: tb/gpusim .*--rtl-dir' "$L/gpu_planted_bug.log" && test -s "build/gpusim-mut/mismatch-$REF_BLOCK@1.fst" &&
+    python3 tb/lint/check_gtkw.py "build/gpusim-mut/mismatch-$REF_BLOCK@1.gtkw"
+}
+opt_order() { # opt_order NAME 'KEY VALUE' ARGS...: after ARGS, config KEY is VALUE
+  local name=$1 want=$2
+  shift 2
+  $G --workload atax --scale 0.05 --quiet --json "$L/opt-$name.json" "$@" && grep "\"${want% *}\": \"${want#* }\"" "$L/opt-$name.json"
+}
+json_kept() { # a bad command line leaves an existing --json file as it was
+  echo keep >"$L/keep.json" && ! $G --workload nbody --json "$L/keep.json" 2>/dev/null && grep -qx keep "$L/keep.json"
+}
+decimal_only() {
+  $G --workload atax --scale 0.05 --set sms=010 --quiet --json "$L/dec.json" && grep '"sms": 10,' "$L/dec.json"
+}
+
+declare_gpu() {
+  local g t lv
+  ck gpu_units -t unit -- build/bin/test_gpu
+  ck gpu_units_asan -t unit,asan -n build_sanitized -- build/asan/test_gpu
+  ck gpu_asan_run -t asan -n build_sanitized -- build/asan/gpusim --workload 2dconv --scale 0.05 --mrpb on --set icnt.jitter=2 --quiet
+  ckf gpu_all_workloads -s 'workloads' -- all_workloads
+  ckf gpu_breakdown_whole -n gpu_all_workloads -- breakdown_whole
+  ckf gpu_breakdown_check_fails -n gpu_all_workloads -- breakdown_check_fails
+  ckf gpu_breakdown_check_wrapped -n gpu_all_workloads -- breakdown_check_wrapped
+  ckf gpu_breakdown_table -- breakdown_table
+  ckf gpu_breakdown_blocks -- breakdown_blocks
+  ckf gpu_breakdown_bypass -- breakdown_bypass
+  ckf gpu_determinism -- determinism
+  ckf gpu_json_seed -n gpu_determinism -- json_seed
+  ckf gpu_gate_exact -- gate_exact
+  ckf gpu_lockstep_all_sms -t rtl,lockstep -n build_rtl_shared -s '^lockstep: ' -- lockstep_all_sms
+  ckf gpu_lockstep_rtl_mode -t rtl,lockstep -n build_rtl_shared -- lockstep_rtl_mode
+  ckf gpu_trace -t rtl,waves -n build_rtl_shared -- trace_one
+  ckf gpu_rtl_needs -- rtl_needs
+  ckf gpu_planted_bug_applied -t planted -- planted_applied
+  ck gpu_planted_bug -t rtl,planted -n gpu_planted_bug_applied,build_rtl_shared -x "fail:1:instance: $REF_BLOCK@1" -- tb/checks/fn gpu planted_run
+  ckf gpu_planted_bug_artifacts -t planted -n gpu_planted_bug -- planted_artifacts
+  bad gpu_rtl_dir_unbound "no instance is bound rtl or lockstep" -n gpu_planted_bug_applied -- tb/gpusim --workload atax --$REF_BLOCK on --rtl-dir build/mutant-gpu/$REF_BLOCK
+  # no reachable deadlock: random valid configurations (every parameter of --help-config,
+  # block kinds on and off, smallest resources favoured) each run to the end on a short
+  # workload, and every pair of block kinds on together
+  ck gpu_config_sweep -s '^sweep: ' -- python3 tb/gpu/config_sweep.py $G --runs 40 --seed 1 --out "$L/sweep"
+  ck gpu_config_sweep_pairs -s '^sweep: ' -- python3 tb/gpu/config_sweep.py $G --pairs --seed 1 --out "$L/sweep-pairs"
+  # block options apply left to right with --set (the last one wins), whatever their kind
+  ckf gpu_opt_order_memsched_off -- opt_order memsched_off 'memsched off' --memsched grr --memsched off
+  ckf gpu_opt_order_mrpb_on -- opt_order mrpb_on 'mrpb on' --set mrpb=off --mrpb on
+  ckf gpu_opt_order_sap_off -- opt_order sap_off 'sap off' --sched apres --sap off
+  ckf gpu_opt_order_laws_kept -- opt_order laws_kept 'laws on' --sched apres --sap off
+  ckf gpu_opt_order_l1_last -- opt_order l1_last 'dl1d off' --config choo --dl1d on --l1 lasc
+  CK_TAGS=gpu,bad-input
+  # a contradiction is refused, never dropped: the explicit block beside another L1 design
+  bad gpu_opt_l1_conflict "does not combine with rft" -- $G --workload atax --config dl1d --l1 decoupled --rft on
+  bad gpu_opt_l1_conflict2 "does not combine with rft" -- $G --workload atax --config choo --l1 lasc --dl1d on
+  bad gpu_opt_config_twice "--config given twice" -- $G --workload atax --config choo --config dl1d
+  # a watchdog shorter than one request's worst trip would call a healthy run stuck: refused
+  bad gpu_watchdog_too_short "watchdog=500 is shorter than the quiet bound" -- $G --workload atax --scale 0.1 --set l2.lat=900 --set watchdog=500
+  # strict numbers, and bad input found before anything runs (also under the sanitizers)
+  for g in $G build/asan/gpusim; do
+    t=gpu_strict lv=(); [ $g != $G ] && t=gpu_asan_strict lv=(-n build_sanitized -t asan)
+    bad ${t}_dram_queue "dram.queue=1 out of range 2..1024" "${lv[@]}" -- $g --workload atax --scale 0.25 --set dram.queue=1
+    bad ${t}_window "--window '5abc': not a number" "${lv[@]}" -- $g --workload atax --window 5abc
+    bad ${t}_seed "--seed ' -1': not a number" "${lv[@]}" -- $g --workload atax --seed ' -1'
+    bad ${t}_octal "sms: '0o10' is not a number" "${lv[@]}" -- $g --workload atax --set sms=0o10
+    bad ${t}_off_block "Depth=0 out of range" "${lv[@]}" -- $g --workload atax --set mrpb.Depth=0
+    bad ${t}_scale_nan "--scale 'nan'" "${lv[@]}" -- $g --workload atax --scale nan
+    bad ${t}_json_first "--json /nonexistent/x.json: cannot write" "${lv[@]}" -- $g --workload atax --json /nonexistent/x.json
+  done
+  ckf gpu_json_kept -- json_kept
+  bad gpu_out_dir "--out: cannot create directory /proc/nope" -- $G --workload atax --scale 0.05 --mrpb on --bind mrpb@1=rtl --out /proc/nope/x
+  # the Python and shell front ends follow the same number rules (tb/num.py mirrors num.h)
+  bad sweep_bad_runs "--runs '-5': not a number" -- python3 tb/gpu/config_sweep.py $G --runs -5
+  bad synth_bad_jobs "--jobs '0': out of range" -- python3 synth_estimates/synth.py --jobs 0
+  bad synth_bad_env "JOBS '4x': not a number" -- env JOBS=4x python3 synth_estimates/synth.py --smoke
+  bad compare_bad_jobs "--jobs 'abc': not a number" -- tb/gpu/compare.sh --jobs abc
+  ckf gpu_decimal_only -- decimal_only
+  bad gpu_bad_workload "unknown workload" -- $G --workload nbody
+  bad gpu_bad_key "unknown parameter 'l1.colour'" -- $G --workload atax --set l1.colour=red
+  bad gpu_bad_range "l1.assoc=0 out of range" -- $G --workload atax --set l1.assoc=0
+  bad gpu_bad_geometry "l1.size=10000 is not a multiple" -- $G --workload atax --set l1.size=10000
+  bad gpu_bad_probe_every "--probe-every .5x.: must be a number" -- $G --workload atax --probe-every 5x
+  bad gpu_bad_bind "mode must be c, rtl or lockstep" -- $G --workload atax --mrpb on --bind mrpb@2=fast
+  bad gpu_bad_bind_sm "SM number must be 0..13" -- $G --workload atax --mrpb on --bind mrpb@14=c
+  bad gpu_bad_bind_kind "'colour' is not a block kind with a GPU hook" -- $G --workload atax --bind colour@1=c
+  bad gpu_bad_bind_off "mrpb is off \(add --mrpb on\)" -- $G --workload atax --bind mrpb@1=rtl
+  bad gpu_bad_set_param "mrpb: unknown parameter 'Colour'" -- $G --workload atax --mrpb on --set mrpb.Colour=3
+  bad gpu_bad_set_value "mrpb: Sig=diagonal is not a valid value" -- $G --workload atax --mrpb on --set mrpb.Sig=diagonal
+  bad gpu_bad_kind_flag "--mrpb 'maybe': must be on or off" -- $G --workload atax --mrpb maybe
+  bad gpu_bad_mrpb "cannot hold core.warps=48" -- $G --workload atax --mrpb on --set mrpb.NumQ=8
+  bad gpu_bad_mrpb_param "Latency=40 out of range" -- $G --workload atax --mrpb on --set mrpb.Latency=40
+  bad gpu_bad_scale "--scale" -- $G --workload atax --scale -1
+  bad gpu_bad_preset "unknown preset" -- $G --workload atax --config base-xl
+}
