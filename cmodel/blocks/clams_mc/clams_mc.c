@@ -65,7 +65,8 @@ static void bank_view(const clams_mc_state *s, const clams_mc_in *in, unsigned b
 {
     const clams_mc_cfg *P = &s->cfg;
     uint64_t pm = bits_mask(clams_mc_pw(P));
-    unsigned db = (unsigned)(in->dep_bank_i & bits_mask(clams_mc_bw(P))), dr = (unsigned)(in->dep_rank_i & 7);
+    unsigned db = (unsigned)(in->dep_bank_i & bits_mask(clams_mc_w_dep_bank_i(P)));
+    unsigned dr = (unsigned)(in->dep_rank_i & bits_mask(clams_mc_w_dep_rank_i(P)));
     *pend = clams_mc_pending(s, b);
     *crit = clams_mc_critical(s, b);
     if ((in->dep_i & 1) && db == b) {
@@ -84,13 +85,14 @@ static unsigned mode_of(uint64_t pend, uint64_t crit, unsigned thsm)
 void clams_mc_eval(const clams_mc_state *s, const clams_mc_in *in, clams_mc_out *out)
 {
     const clams_mc_cfg *P = &s->cfg;
+    const unsigned mw = clams_mc_modew(P), pw = clams_mc_pcrw(P);
     uint64_t mode = 0, pcr = 0;
     for (unsigned b = 0; b < P->Banks; b++) {
         uint64_t pend, crit;
         bank_view(s, in, b, &pend, &crit);
-        mode |= (uint64_t)mode_of(pend, crit, s->thsm) << (2 * b);
+        mode |= (uint64_t)mode_of(pend, crit, s->thsm) << (mw * b);
     }
-    for (unsigned k = 0; k < 8; k++) pcr |= (uint64_t)s->pcr[k] << (7 * k);
+    for (unsigned k = 0; k < 8; k++) pcr |= (uint64_t)s->pcr[k] << (pw * k);
     out->thcr_o = s->thcr;
     out->thsm_o = s->thsm;
     out->mode_o = mode;
@@ -106,8 +108,9 @@ void clams_mc_tick(clams_mc_state *s, const clams_mc_in *in)
 {
     const clams_mc_cfg *P = &s->cfg;
     unsigned bm = (unsigned)bits_mask(clams_mc_bw(P)), cw = clams_mc_cw(P), dw = clams_mc_dw(P);
-    unsigned arr = (unsigned)(in->arr_i & 1), ab = (unsigned)(in->arr_bank_i & bm), ar = (unsigned)(in->arr_rank_i & 7);
-    unsigned dep = (unsigned)(in->dep_i & 1), db = (unsigned)(in->dep_bank_i & bm), dr = (unsigned)(in->dep_rank_i & 7);
+    unsigned rm = (unsigned)bits_mask(clams_mc_w_arr_rank_i(P)); /* = dep_rank_i's */
+    unsigned arr = (unsigned)(in->arr_i & 1), ab = (unsigned)(in->arr_bank_i & bm), ar = (unsigned)(in->arr_rank_i & rm);
+    unsigned dep = (unsigned)(in->dep_i & 1), db = (unsigned)(in->dep_bank_i & bm), dr = (unsigned)(in->dep_rank_i & rm);
     if (in->rst_i & 1) {
         reset(s);
         return;
@@ -129,7 +132,7 @@ void clams_mc_tick(clams_mc_state *s, const clams_mc_in *in)
         if (start) {
             s->go = 0;
         } else if (done) {
-            s->pcr[s->ck - 1] = (uint8_t)(s->sall == 0 ? 0 : quo & 0x7f);
+            s->pcr[s->ck - 1] = (uint8_t)(s->sall == 0 ? 0 : quo & bits_mask(clams_mc_pcrw(P)));
             if (s->ck == 8) {
                 unsigned cr, sm;
                 clams_mc_thresholds(P->Scheme, P->ThCR, P->ThSM, s->pcr, &cr, &sm);
@@ -236,8 +239,9 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     const clams_mc_out *out = ov;
     const clams_mc_cfg *P = &s->cfg;
     unsigned bm = (unsigned)bits_mask(clams_mc_bw(P)), held = 0;
-    unsigned arr = (unsigned)(in->arr_i & 1), ab = (unsigned)(in->arr_bank_i & bm), ar = (unsigned)(in->arr_rank_i & 7);
-    unsigned dep = (unsigned)(in->dep_i & 1), db = (unsigned)(in->dep_bank_i & bm), dr = (unsigned)(in->dep_rank_i & 7);
+    unsigned rm = (unsigned)bits_mask(clams_mc_w_arr_rank_i(P)), mm = (unsigned)bits_mask(clams_mc_modew(P));
+    unsigned arr = (unsigned)(in->arr_i & 1), ab = (unsigned)(in->arr_bank_i & bm), ar = (unsigned)(in->arr_rank_i & rm);
+    unsigned dep = (unsigned)(in->dep_i & 1), db = (unsigned)(in->dep_bank_i & bm), dr = (unsigned)(in->dep_rank_i & rm);
     uint64_t m = 0;
     for (unsigned i = 0; i < 8 * P->Banks; i++) held |= s->occ[i];
     if (in->rst_i & 1) {
@@ -252,7 +256,7 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
         uint8_t pcr[8];
         unsigned cr, sm, sm0 = P->ThSM, at = 0;
         memcpy(pcr, s->pcr, sizeof pcr);
-        pcr[7] = (uint8_t)(s->sall == 0 ? 0 : s->div.quo & 0x7f);
+        pcr[7] = (uint8_t)(s->sall == 0 ? 0 : s->div.quo & bits_mask(clams_mc_pcrw(P)));
         clams_mc_thresholds(P->Scheme, P->ThCR, P->ThSM, pcr, &cr, &sm);
         for (unsigned k = 1; k <= 7 && P->Scheme != CLAMS_MC_STATIC; k++)
             if (0 < pcr[k - 1] && pcr[k - 1] <= sm0 && sm0 < pcr[k]) {
@@ -272,7 +276,7 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     for (unsigned b = 0; b < P->Banks; b++) {
         uint64_t pend, crit;
         bank_view(s, in, b, &pend, &crit);
-        unsigned md = (unsigned)(out->mode_o >> (2 * b) & 3);
+        unsigned md = (unsigned)(out->mode_o >> (clams_mc_modew(P) * b) & mm);
         if (md == CLAMS_MODE_FRFCFS && pend) m |= 1u << 14;
         if (md == CLAMS_MODE_CRIT) m |= 1u << 15;
         if (md == CLAMS_MODE_LOCAL) m |= 1u << 16;

@@ -51,6 +51,11 @@ CLAMS_MC_PORTS(BLK_WFN_N, BLK_WFN_W)
 #undef BLK_WFN_NAME
 #undef BLK_T_CFG
 
+/* Field widths of the packed ports, from the port list: mode_o carries one mode per bank
+ * ([field=2]), pcr_o the eight PCR(k) registers ([field=7], a percent as thsm_o). */
+static inline unsigned clams_mc_modew(const clams_mc_cfg *P) { return clams_mc_w_mode_o(P) / P->Banks; }
+static inline unsigned clams_mc_pcrw(const clams_mc_cfg *P) { return clams_mc_w_pcr_o(P) / 8; }
+
 typedef struct clams_mc_state {
     clams_mc_cfg cfg;
     uint16_t occ[8 * CLAMS_MC_MAX_B]; /* occ_q: bank b, rank code r at 8b + r */

@@ -44,7 +44,14 @@ static const gpu_ctr_def clams_mc_ctrs[CTR_N] = {
     {"thsm_now", GPU_CTR_MAX, 0, 1},
 };
 
-static unsigned rank_code(unsigned prio) { return prio ? (prio - 1) & 7 : 7; }
+/* rank 1..8 to its code rank - 1 on arr_rank_i's bits; untagged (0) is rank 8 */
+static unsigned rank_code(const clams_mc_cfg *cfg, unsigned prio)
+{
+    const unsigned rm = (unsigned)bits_mask(clams_mc_w_arr_rank_i(cfg));
+    return prio ? (prio - 1) & rm : rm;
+}
+
+#define BUSY_W 32 /* bits of the busy-bank mask below (a uint32_t; Banks <= CLAMS_MC_MAX_B) */
 
 static int clams_mc_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
 {
@@ -52,6 +59,8 @@ static int clams_mc_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
     clams_mc_in *in = h->in;
     clams_mc_out *out = h->out;
     clams_mc_gpu_mail *mail = h->priv;
+    const unsigned pw = clams_mc_pcrw(cfg), mw = clams_mc_modew(cfg); /* pcr_o, mode_o fields */
+    const uint64_t pm = bits_mask(pw), mm = bits_mask(mw);
     (void)pick;
     in->rst_i = 0;
     in->arr_i = e->narr != 0;
@@ -59,25 +68,25 @@ static int clams_mc_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
     if (e->narr) {
         const dram_req *r = &e->ch->q[e->arr[0]];
         in->arr_bank_i = r->bank;
-        in->arr_rank_i = rank_code(r->prio);
+        in->arr_rank_i = rank_code(cfg, r->prio);
     }
     in->dep_i = e->dep != NULL;
     in->dep_bank_i = e->dep ? e->dep->bank : 0;
-    in->dep_rank_i = e->dep ? rank_code(e->dep->prio) : 0;
+    in->dep_rank_i = e->dep ? rank_code(cfg, e->dep->prio) : 0;
     if (h->bi.eval(h->bi.self, in, out)) return 1;
     mail->thcr = (uint8_t)out->thcr_o;
     mail->thsm = (uint8_t)out->thsm_o;
     mail->mode = out->mode_o;
-    for (unsigned k = 0; k < 8; k++) h->ctr[CTR_PCR1_NOW + k] = out->pcr_o >> (7 * k) & 0x7f;
+    for (unsigned k = 0; k < 8; k++) h->ctr[CTR_PCR1_NOW + k] = out->pcr_o >> (pw * k) & pm;
     h->ctr[CTR_THCR_NOW] = out->thcr_o + 1;
     h->ctr[CTR_THSM_NOW] = out->thsm_o;
     if (out->win_end_o) h->ctr[CTR_WINDOWS]++;
     if (out->upd_o) h->ctr[CTR_UPDATES]++;
     uint32_t busy = 0; /* banks holding requests */
     for (unsigned i = 0; i < e->ch->cap; i++)
-        if (e->ch->q[i].valid) busy |= (uint32_t)1 << (e->ch->q[i].bank & 31);
+        if (e->ch->q[i].valid) busy |= (uint32_t)1 << (e->ch->q[i].bank & (BUSY_W - 1));
     for (unsigned b = 0; b < cfg->Banks; b++) {
-        unsigned m = (unsigned)(out->mode_o >> (2 * b) & 3);
+        unsigned m = (unsigned)(out->mode_o >> (mw * b) & mm);
         if (busy >> b & 1) h->ctr[CTR_BANK_FRFCFS + (m > 2 ? 2 : m)]++;
     }
     if (h->bi.tick(h->bi.self, in)) return 1;
@@ -85,7 +94,7 @@ static int clams_mc_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
         if (h->bi.eval(h->bi.self, in, out)) return 1;
         h->ctr[CTR_THCR_SUM] += out->thcr_o + 1;
         h->ctr[CTR_THSM_SUM] += out->thsm_o;
-        for (unsigned k = 0; k < 8; k++) h->ctr[CTR_PCR1 + k] += out->pcr_o >> (7 * k) & 0x7f;
+        for (unsigned k = 0; k < 8; k++) h->ctr[CTR_PCR1 + k] += out->pcr_o >> (pw * k) & pm;
     }
     return 0;
 }

@@ -39,7 +39,8 @@ static pick_t choose(const clams_pick_state *s, const clams_pick_in *in)
     const clams_pick_cfg *P = &s->cfg;
     uint64_t am = bits_mask(P->AgeW), best = 0;
     uint32_t open_hit, miss;
-    unsigned thcr = (unsigned)(in->thcr_i & 7);
+    unsigned thcr = (unsigned)(in->thcr_i & bits_mask(clams_pick_w_thcr_i(P)));
+    unsigned mw = clams_pick_modew(P), mm = (unsigned)bits_mask(mw);
     pick_t p = {0, 0, 0, 0, 0};
     banks_of(s, in, &open_hit, &miss);
     for (unsigned i = 0; i < P->Slots; i++) {
@@ -47,14 +48,14 @@ static pick_t choose(const clams_pick_state *s, const clams_pick_in *in)
         unsigned b = s->bank[i];
         if (b >= P->Banks) continue; /* a bank the channel does not have */
         unsigned col = (unsigned)bit(in->col_i, i), crit = s->rank[i] <= thcr;
-        unsigned blocked = !col && (open_hit >> b & 1), elig = !blocked, cls = col << 1, mode = 0;
+        unsigned blocked = !col && (open_hit >> b & 1), elig = !blocked, cls = col << 1, mode = CLAMS_PICK_MODE_FRFCFS;
         if (P->Algo == CLAMS_PICK_CAP && s->streak[b] >= P->Cap) {
             elig = 1;
             cls = 0;
-            mode = 3;
+            mode = CLAMS_PICK_MODE_CAPPED;
         } else if (P->Algo == CLAMS_PICK_CLAMS) {
-            mode = (unsigned)(in->mode_i >> (2 * b) & 3);
-            if (mode == 1) {
+            mode = (unsigned)(in->mode_i >> (mw * b) & mm);
+            if (mode == CLAMS_PICK_MODE_CRIT) {
                 elig = !blocked || crit;
                 cls = crit << 1 | col;
             } else {
@@ -115,7 +116,7 @@ void clams_pick_tick(clams_pick_state *s, const clams_pick_in *in)
         if (i < P->Slots) {
             s->v[i / 64] |= (uint64_t)1 << (i % 64);
             s->bank[i] = (uint8_t)(in->arr_bank_i & bits_mask(clams_pick_bw(P)));
-            s->rank[i] = (uint8_t)(in->arr_rank_i & 7);
+            s->rank[i] = (uint8_t)(in->arr_rank_i & bits_mask(clams_pick_w_arr_rank_i(P)));
             s->stamp[i] = s->cnt;
         }
         s->cnt = (uint32_t)((s->cnt + 1) & am);
@@ -169,7 +170,8 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     const clams_pick_cfg *P = &s->cfg;
     uint64_t m = 0, am = bits_mask(P->AgeW), sm = bits_mask(clams_pick_sw(P)), pkey = 0;
     uint32_t open_hit, miss, colb = 0, rowb = 0;
-    unsigned thcr = (unsigned)(in->thcr_i & 7), ncand = 0, held = 0, modes = 0, prank, pb;
+    unsigned thcr = (unsigned)(in->thcr_i & bits_mask(clams_pick_w_thcr_i(P))), ncand = 0, held = 0, modes = 0, prank, pb;
+    unsigned mw = clams_pick_modew(P), mm = (unsigned)bits_mask(mw);
     pick_t p = choose(s, in);
     (void)ov;
     for (unsigned i = 0; i < P->Slots; i++) held += (unsigned)bit(s->v, i);
@@ -183,8 +185,8 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     /* the pick's key, as choose() forms it */
     if (p.ok) {
         unsigned cls = p.col << 1;
-        if (P->Algo == CLAMS_PICK_CAP && p.mode == 3) cls = 0;
-        else if (P->Algo == CLAMS_PICK_CLAMS && p.mode == 1) cls = (prank <= thcr) << 1 | p.col;
+        if (P->Algo == CLAMS_PICK_CAP && p.mode == CLAMS_PICK_MODE_CAPPED) cls = 0;
+        else if (P->Algo == CLAMS_PICK_CLAMS && p.mode == CLAMS_PICK_MODE_CRIT) cls = (prank <= thcr) << 1 | p.col;
         else if (P->Algo == CLAMS_PICK_CLAMS) cls = p.col << 1 | (prank <= thcr);
         pkey = (uint64_t)cls << P->AgeW | ((s->cnt - s->stamp[p.slot]) & am);
     }
@@ -196,16 +198,16 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
         }
         unsigned b = s->bank[i];
         if (b >= P->Banks) continue;
-        unsigned col = (unsigned)bit(in->col_i, i), crit = s->rank[i] <= thcr, mode = 0;
+        unsigned col = (unsigned)bit(in->col_i, i), crit = s->rank[i] <= thcr, mode = CLAMS_PICK_MODE_FRFCFS;
         unsigned blocked = !col && (open_hit >> b & 1), elig = !blocked, cls = col << 1;
         ncand++;
         if (col) colb |= 1u << b;
         else rowb |= 1u << b;
         if (P->Algo == CLAMS_PICK_CAP && s->streak[b] >= P->Cap) {
-            elig = 1, cls = 0, mode = 3;
+            elig = 1, cls = 0, mode = CLAMS_PICK_MODE_CAPPED;
         } else if (P->Algo == CLAMS_PICK_CLAMS) {
-            mode = (unsigned)(in->mode_i >> (2 * b) & 3);
-            if (mode == 1) elig = !blocked || crit, cls = crit << 1 | col;
+            mode = (unsigned)(in->mode_i >> (mw * b) & mm);
+            if (mode == CLAMS_PICK_MODE_CRIT) elig = !blocked || crit, cls = crit << 1 | col;
             else cls = col << 1 | crit;
             modes |= 1u << mode;
         }
@@ -222,11 +224,11 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (p.ok && !p.col) m |= 1u << 3;
     if (p.ok && s->stamp[p.slot] > s->cnt) m |= 1u << 5;
     if (colb & rowb) m |= 1u << 6;
-    if (p.ok && p.mode == 1 && !p.col && (open_hit >> pb & 1)) m |= 1u << 8;
+    if (p.ok && p.mode == CLAMS_PICK_MODE_CRIT && !p.col && (open_hit >> pb & 1)) m |= 1u << 8;
     if (p.ok && p.crit && prank == thcr) m |= 1u << 10;
-    if ((modes & 6) == 6) m |= 1u << 11;
-    if (p.ok && p.mode == 3) m |= 1u << 12;
-    if (p.ok && p.mode == 3 && !p.col && (open_hit >> pb & 1)) m |= 1u << 13;
+    if ((modes >> CLAMS_PICK_MODE_CRIT & 1) && (modes >> CLAMS_PICK_MODE_LOCAL & 1)) m |= 1u << 11;
+    if (p.ok && p.mode == CLAMS_PICK_MODE_CAPPED) m |= 1u << 12;
+    if (p.ok && p.mode == CLAMS_PICK_MODE_CAPPED && !p.col && (open_hit >> pb & 1)) m |= 1u << 13;
     for (unsigned b = 0; b < P->Banks; b++) {
         if (s->streak[b] == P->Cap) m |= 1u << 14;
         if (s->streak[b] && (!(miss >> b & 1) || (p.ok && pb == b && !p.col))) m |= 1u << 15;

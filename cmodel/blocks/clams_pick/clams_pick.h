@@ -38,6 +38,11 @@ CLAMS_PICK_PORTS(BLK_WFN_N, BLK_WFN_W)
 #undef BLK_WFN_NAME
 #undef BLK_T_CFG
 
+/* mode_i's field width, from the port list: one mode per bank ([field=2]), as clams_mc's
+ * mode_o; the modes, and pick_mode_o's capped (3), as the port list encodes them */
+static inline unsigned clams_pick_modew(const clams_pick_cfg *P) { return clams_pick_w_mode_i(P) / P->Banks; }
+enum { CLAMS_PICK_MODE_FRFCFS = 0, CLAMS_PICK_MODE_CRIT = 1, CLAMS_PICK_MODE_LOCAL = 2, CLAMS_PICK_MODE_CAPPED = 3 };
+
 typedef struct clams_pick_state {
     clams_pick_cfg cfg;
     uint64_t v[CLAMS_PICK_WORDS];          /* v_q */

@@ -69,7 +69,8 @@ static int clams_pick_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
         in->arr_i = 1;
         in->arr_slot_i = e->arr[0];
         in->arr_bank_i = r->bank;
-        in->arr_rank_i = r->prio ? (r->prio - 1u) & 7 : 7;
+        const unsigned rm = (unsigned)bits_mask(clams_pick_w_arr_rank_i(P)); /* rank - 1; untagged: rank 8 */
+        in->arr_rank_i = r->prio ? (r->prio - 1u) & rm : rm;
     }
     if (e->dep) {
         in->dep_i = 1;
@@ -90,7 +91,7 @@ static int clams_pick_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
     if (mc) {
         const clams_mc_gpu_mail *m = mc->priv;
         in->thcr_i = m->thcr;
-        in->mode_i = m->mode & bits_mask(2 * P->Banks);
+        in->mode_i = m->mode & bits_mask(clams_pick_w_mode_i(P));
     }
     if (h->bi.eval(h->bi.self, in, out)) return 1;
     *pick = out->pick_ok_o ? slot_cand[out->pick_o] : -1;
@@ -98,14 +99,14 @@ static int clams_pick_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
         const dram_req *r = e->cand[*pick].req;
         h->ctr[CTR_PICKS]++;
         if (*pick != e->frfcfs) h->ctr[CTR_NOT_FRFCFS]++;
-        if (out->pick_mode_o == 3) h->ctr[CTR_CAPPED]++;
+        if (out->pick_mode_o == CLAMS_PICK_MODE_CAPPED) h->ctr[CTR_CAPPED]++;
         if (out->pick_col_o) {
             uint64_t wait = ch->now - r->t_in;
             h->ctr[CTR_COLS]++;
             if (out->pick_crit_o) {
                 h->ctr[CTR_CRIT_COLS]++;
                 h->ctr[CTR_CRIT_WAIT] += wait;
-                if (out->pick_mode_o == 1) h->ctr[CTR_CRIT_IN_CRIT]++;
+                if (out->pick_mode_o == CLAMS_PICK_MODE_CRIT) h->ctr[CTR_CRIT_IN_CRIT]++;
             } else {
                 h->ctr[CTR_OTHER_COLS]++;
                 h->ctr[CTR_OTHER_WAIT] += wait;

@@ -30,19 +30,19 @@ static int clams_rank_issue(gpu_hook_inst *h, const gpu_issue_event *e)
 {
     clams_rank_in *in = h->in;
     clams_rank_out *out = h->out;
-    uint64_t m = bits_mask(clams_rank_w_live_i(h->cfg));
+    uint64_t m = bits_mask(clams_rank_w_live_i(h->cfg)), rm = bits_mask(clams_rank_w_rank_o(h->cfg));
     in->rst_i = 0;
     in->live_i = e->live_warps & m;
     in->short_i = e->short_warps & m;
     if (h->bi.eval(h->bi.self, in, out)) return 1;
-    h->ctr[CTR_R1 + (out->rank_o & 7)]++;
+    h->ctr[CTR_R1 + (out->rank_o & rm)]++;
     if (out->end_o) h->ctr[CTR_EPOCHS]++;
     if (h->bi.tick(h->bi.self, in)) return 1;
     /* the rank register after the edge tags the SM's requests from the next cycle on */
     if (h->bi.eval(h->bi.self, in, out)) return 1;
-    gpu_issue_set_prio(e, (unsigned)(out->rank_o & 7) + 1);
-    h->ctr[CTR_AT1_NOW] = (out->rank_o & 7) == 0;
-    h->ctr[CTR_RANK_NOW] = (out->rank_o & 7) + 1;
+    gpu_issue_set_prio(e, (unsigned)(out->rank_o & rm) + 1);
+    h->ctr[CTR_AT1_NOW] = (out->rank_o & rm) == 0;
+    h->ctr[CTR_RANK_NOW] = (out->rank_o & rm) + 1;
     return 0;
 }
 

@@ -13,6 +13,7 @@
 
 static unsigned set_of(const dl1d_cfg *P, uint64_t set_i) { return (unsigned)(set_i & (P->Sets - 1u)); }
 static unsigned rc_max(const dl1d_cfg *P) { return (unsigned)bits_mask(P->RcBits); }
+static unsigned op_of(const dl1d_cfg *P, const dl1d_in *in) { return (unsigned)(in->op_i & bits_mask(dl1d_w_op_i(P))); }
 
 static void reset(dl1d_state *s)
 {
@@ -44,7 +45,7 @@ void dl1d_decide(const dl1d_state *s, const dl1d_in *in, dl1d_dec *d)
     const unsigned set = set_of(P, in->set_i), T = P->TagWays, D = P->DataWays;
     const unsigned tb = set * T, db = set * D;
     const uint64_t tag = in->tag_i & bits_mask(P->TagBits);
-    const unsigned op = (unsigned)(in->op_i & 7);
+    const unsigned op = op_of(P, in);
     int hit = -1;
     memset(d, 0, sizeof *d);
     d->owner = -1;
@@ -141,24 +142,27 @@ static uint32_t sat_add(uint32_t a, uint64_t b, uint32_t max) { return a + b > m
 
 static void duel_tick(dl1d_state *s, const dl1d_in *in, const dl1d_dec *d)
 {
+    const dl1d_cfg *P = &s->cfg;
     const uint32_t cmax = (uint32_t)bits_mask(DL1D_CW);
-    const unsigned acc = (in->op_i & 7) == DL1D_OP_READ;
+    const uint32_t ymax = (uint32_t)bits_mask(dl1d_w_elapsed_i(P)); /* dcyc_q: elapsed_i's width */
+    const uint64_t pm = bits_mask(dl1d_w_peer_acc_i(P));            /* = peer_miss_i's */
+    const unsigned acc = op_of(P, in) == DL1D_OP_READ;
     const unsigned miss = acc && d->res != DL1D_RES_HIT && d->res != DL1D_RES_PEND;
-    const uint32_t cyc = sat_add(s->dcyc, in->elapsed_i & 0xffff, 0xffff);
+    const uint32_t cyc = sat_add(s->dcyc, in->elapsed_i & ymax, ymax);
     if (cyc >= s->cfg.Interval) { /* interval end: decide, then start the next one with this event */
         if (s->acc_a && s->acc_b)
             s->dbase = (uint8_t)dl1d_duel_worse(s->acc_a, s->miss_a, s->acc_b, s->miss_b, s->cfg.DuelPct);
         s->dcyc = 0;
         s->acc_a = acc;
         s->miss_a = miss;
-        s->acc_b = sat_add(0, in->peer_acc_i & 0xff, cmax);
-        s->miss_b = sat_add(0, in->peer_miss_i & 0xff, cmax);
+        s->acc_b = sat_add(0, in->peer_acc_i & pm, cmax);
+        s->miss_b = sat_add(0, in->peer_miss_i & pm, cmax);
     } else {
         s->dcyc = cyc;
         s->acc_a = sat_add(s->acc_a, acc, cmax);
         s->miss_a = sat_add(s->miss_a, miss, cmax);
-        s->acc_b = sat_add(s->acc_b, in->peer_acc_i & 0xff, cmax);
-        s->miss_b = sat_add(s->miss_b, in->peer_miss_i & 0xff, cmax);
+        s->acc_b = sat_add(s->acc_b, in->peer_acc_i & pm, cmax);
+        s->miss_b = sat_add(s->miss_b, in->peer_miss_i & pm, cmax);
     }
 }
 
@@ -166,7 +170,7 @@ void dl1d_tick(dl1d_state *s, const dl1d_in *in)
 {
     const dl1d_cfg *P = &s->cfg;
     const unsigned set = set_of(P, in->set_i), T = P->TagWays, D = P->DataWays;
-    const unsigned tb = set * T, db = set * D, op = (unsigned)(in->op_i & 7);
+    const unsigned tb = set * T, db = set * D, op = op_of(P, in);
     dl1d_dec d;
     if (in->rst_i & 1) {
         reset(s);
@@ -323,7 +327,7 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     const dl1d_out *out = ov;
     const dl1d_cfg *P = &s->cfg;
     const unsigned set = set_of(P, in->set_i), T = P->TagWays, D = P->DataWays;
-    const unsigned tb = set * T, db = set * D, op = (unsigned)(in->op_i & 7);
+    const unsigned tb = set * T, db = set * D, op = op_of(P, in);
     dl1d_dec d;
     uint64_t m = 0;
     unsigned t, pend = 0;
@@ -356,7 +360,7 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
             if (t == d.tway || (int)t == d.owner || !s->tval[tb + t]) continue;
             m |= s->rc[tb + t] ? 1u << 14 : 1u << 15;
         }
-    if (P->Duel && (uint64_t)s->dcyc + (in->elapsed_i & 0xffff) >= P->Interval) {
+    if (P->Duel && (uint64_t)s->dcyc + (in->elapsed_i & bits_mask(dl1d_w_elapsed_i(P))) >= P->Interval) {
         if (s->acc_a && s->acc_b) {
             int w = dl1d_duel_worse(s->acc_a, s->miss_a, s->acc_b, s->miss_b, P->DuelPct);
             if (w && !s->dbase) m |= 1u << 16;

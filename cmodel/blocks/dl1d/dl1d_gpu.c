@@ -133,12 +133,14 @@ static int step(gpu_hook_inst *h, unsigned op, uint64_t line, const dl1d_out **o
     in->set_i = line & (P->Sets - 1u);
     in->tag_i = tag;
     in->base_i = role_base(h);
-    in->elapsed_i = now - p->last > 0xffff ? 0xffff : now - p->last;
+    const uint64_t ymax = bits_mask(dl1d_w_elapsed_i(P)); /* elapsed_i saturates */
+    in->elapsed_i = now - p->last > ymax ? ymax : now - p->last;
     p->last = now;
     in->peer_acc_i = in->peer_miss_i = 0;
     if (P->Duel && h->index == 0) {
         dl1d_gpu_priv *q = h->peers[1]->priv;
-        in->peer_acc_i = q->pacc > 255 ? 255 : q->pacc;
+        const uint64_t pmax = bits_mask(dl1d_w_peer_acc_i(P)); /* peer_miss_i <= peer_acc_i */
+        in->peer_acc_i = q->pacc > pmax ? pmax : q->pacc;
         in->peer_miss_i = q->pmiss > in->peer_acc_i ? in->peer_acc_i : q->pmiss;
         q->pacc -= in->peer_acc_i;
         q->pmiss -= in->peer_miss_i;

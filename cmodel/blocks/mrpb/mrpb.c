@@ -350,6 +350,7 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     mrpb_comb k;
     uint64_t m = 0;
     unsigned q, busy = 0, held = 0;
+    const unsigned stall = (unsigned)(in->cache_stall_i & bits_mask(mrpb_w_cache_stall_i(c)));
     int stall_match;
 
     mrpb_comb_eval(s, in, &k);
@@ -357,7 +358,9 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
         busy += s->len[q] != 0;
         held |= s->len[q];
     }
-    stall_match = c->Bypass == 1 ? (in->cache_stall_i & 7) != 0 : c->Bypass == 2 ? (in->cache_stall_i & 7) == 1 : 0;
+    stall_match = c->Bypass == MRPB_BYP_ALL     ? stall != MRPB_STALL_OTHER
+                  : c->Bypass == MRPB_BYP_ASSOC ? stall == MRPB_STALL_ASSOC
+                                                : 0;
     if ((in->req_valid_i & 1) && !(in->req_write_i & 1) && !k.req_ready && !(in->rst_i & 1)) m |= 1u << 0;
     if (s->len[0] == c->Depth) m |= 1u << 1;
     if (s->len[c->NumQ - 1] == c->Depth) m |= 1u << 2;
@@ -366,8 +369,8 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (k.wpass) m |= 1u << 8;
     if (s->elig && !k.drain && !k.wpass && !(in->rst_i & 1)) m |= 1u << 9;
     if (k.drain && k.enq && k.choice == k.sigq) m |= 1u << 10;
-    if (k.bypass && (in->cache_stall_i & 7) == 1) m |= 1u << 11;
-    if (k.bypass && (in->cache_stall_i & 7) != 1) m |= 1u << 12;
+    if (k.bypass && stall == MRPB_STALL_ASSOC) m |= 1u << 11;
+    if (k.bypass && stall != MRPB_STALL_ASSOC) m |= 1u << 12;
     if (out->out_valid_o && s->obuf.write && !(in->cache_accept_i & 1) && stall_match) m |= 1u << 13;
     if (out->out_valid_o && !(in->cache_accept_i & 1) && !k.bypass) m |= 1u << 14;
     if ((in->rst_i & 1) && held) m |= 1u << 15;

@@ -129,7 +129,7 @@ static int mrpb_gpu_req(gpu_hook_inst *h, gpu_req_io *io)
     p->obuf = (out->out_valid_o && !in->cache_accept_i && !out->bypass_o) || out->drain_valid_o || out->wpass_o;
     if (out->drain_valid_o) {
         p->occ--;
-        ctr[C_DRAIN_POLICY + (out->drain_why_o & 3)]++;
+        ctr[C_DRAIN_POLICY + (out->drain_why_o & bits_mask(mrpb_w_drain_why_o(M)))]++;
     }
     if (out->flush_o) ctr[C_FLUSH_WAIT]++;
     ctr[C_OCC] += p->occ;

@@ -16,7 +16,7 @@
 
 unsigned rft_hash(const rft_cfg *P, uint32_t pc)
 {
-    return xor_fold(pc >> P->PcShift, 32 - P->PcShift, rft_hw(P));
+    return xor_fold(pc >> P->PcShift, rft_w_pc_i(P) - P->PcShift, rft_hw(P));
 }
 
 void rft_init(rft_state *s, const rft_cfg *cfg)
@@ -40,7 +40,8 @@ void rft_decide(const rft_state *s, const rft_in *in, rft_dec *d)
     const unsigned iw = rft_iw(P);
     const unsigned rst = in->rst_i & 1, rem = !rst && (in->rupd_v_i & 1);
     const unsigned ev = !rst && !rem && !(in->flush_i & 1) && (in->acc_v_i & 1);
-    const unsigned res = (unsigned)(in->res_i & 7), present = (unsigned)(in->present_i & 3);
+    const unsigned res = (unsigned)(in->res_i & bits_mask(rft_w_res_i(P)));
+    const unsigned present = (unsigned)(in->present_i & bits_mask(rft_w_present_i(P)));
     const unsigned set = (unsigned)(in->set_i & (P->Sets - 1u));
     const unsigned way = (unsigned)(in->way_i & bits_mask(rft_wayw(P)));
     const unsigned way_ok = (in->way_v_i & 1) && way < P->Ways;
@@ -231,7 +232,7 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     const rft_state *s = sv;
     const rft_in *in = iv;
     const rft_cfg *P = &s->cfg;
-    const unsigned res = (unsigned)(in->res_i & 7);
+    const unsigned res = (unsigned)(in->res_i & bits_mask(rft_w_res_i(P)));
     rft_dec d;
     uint64_t m = 0;
     unsigned l, any = 0, uidx = 0, utag = 0, uval = 0, upd = 0;

@@ -96,8 +96,8 @@ static void set_event(gpu_hook_inst *h, const gpu_l1_event *e)
     in->set_i = e->line % P->Sets;
     in->way_v_i = e->way >= 0;
     in->way_i = e->way >= 0 ? (unsigned)e->way : 0;
-    in->res_i = (unsigned)e->result & 7;
-    in->present_i = e->present & 3;
+    in->res_i = (unsigned)e->result & bits_mask(rft_w_res_i(P));
+    in->present_i = e->present & bits_mask(rft_w_present_i(P));
     in->can_byp_i = e->can_bypass;
 }
 

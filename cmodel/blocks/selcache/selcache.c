@@ -16,7 +16,7 @@ void selcache_init(selcache_state *s, const selcache_cfg *cfg)
 
 unsigned selcache_hash(const selcache_cfg *P, uint32_t pc)
 {
-    return xor_fold(pc >> P->PcShift, 32 - P->PcShift, P->HashW);
+    return xor_fold(pc >> P->PcShift, selcache_w_pc_i(P) - P->PcShift, P->HashW);
 }
 
 /* the inputs as the RTL sees them (every field masked to its width) */
@@ -26,12 +26,12 @@ typedef struct ev {
 
 static void decode(const selcache_cfg *P, const selcache_in *in, ev *e)
 {
-    e->op = (unsigned)(in->op_i & 3);
+    e->op = (unsigned)(in->op_i & bits_mask(selcache_w_op_i(P)));
     e->set = (unsigned)(in->set_i & bits_mask(selcache_sw(P)));
     e->way = (unsigned)(in->way_i & bits_mask(selcache_ww(P)));
     e->wayv = (unsigned)(in->wayv_i & 1);
-    e->res = (unsigned)(in->res_i & 7);
-    e->present = (unsigned)(in->present_i & 3);
+    e->res = (unsigned)(in->res_i & bits_mask(selcache_w_res_i(P)));
+    e->present = (unsigned)(in->present_i & bits_mask(selcache_w_present_i(P)));
     e->nreq = (unsigned)(in->nreq_i & bits_mask(selcache_cw(P)));
     e->idx = (unsigned)(in->idx_i & bits_mask(selcache_iw(P)));
     /* a set or way index past the geometry addresses no line (the RTL's as well) */

@@ -78,7 +78,7 @@ static void fill(gpu_hook_inst *h, const gpu_l1_event *e, unsigned op)
     in->set_i = e->line & (P->Sets - 1u);
     in->way_i = e->way >= 0 ? (unsigned)e->way : 0;
     in->wayv_i = e->way >= 0;
-    in->res_i = (unsigned)e->result & 7u;
+    in->res_i = (unsigned)e->result & bits_mask(selcache_w_res_i(P));
     in->present_i = e->present;
     in->canbyp_i = e->can_bypass;
     in->final_i = 0;
