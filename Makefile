@@ -156,8 +156,9 @@ cocotb:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/tb/cocotb/run.sh $(if $(SIM),--sim $(SIM))
 
-# make new-block NAME=x [HOOK=ISSUE|NONE]: the skeleton of a new block (tb/scaffold), added
-# to the block list; it builds, lints and passes lockstep as it is
+# make new-block NAME=x [HOOK=REQ|L1|SCHED|PREFETCH|ISSUE|DRAM|NONE]: the skeleton of a new
+# block (tb/scaffold), added to the block list; it builds, lints, passes lockstep, is
+# synthesized by make synth and runs in the GPU model at HOOK (default ISSUE) as it is
 new-block:
 	@$(TOP)/tb/scaffold/new_block.sh "$(NAME)" $(HOOK)
 

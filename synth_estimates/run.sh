@@ -19,6 +19,9 @@ if [ $# = 0 ]; then
   done
 fi
 force=(); [ "${FORCE:-0}" = 1 ] && force=(--force)
+# synth.py reads the configurations' parameters through build/bin/portgen: up to date with
+# the block list (a block just added by make new-block), not only present
+make -s -C "$here/.." portgen >/dev/null || { echo "synth: cannot build build/bin/portgen" >&2; exit 1; }
 python3 "$here/synth.py" "${force[@]}" "$@" || exit $?
 if [ $# = 0 ]; then
   # dynamic energy and leakage of the blocks whose file has a "power" object (power.py:

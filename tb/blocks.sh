@@ -5,9 +5,8 @@
 #                             (only those of $ONLY_BLOCKS when that is set)
 #   manifest B                source tb/blocks/B/manifest.sh into the manifest variables,
 #                             after resetting every one of them and applying the defaults
-#                             (MANIFEST_VARS below; their meaning: docs/verification.md,
-#                             "The test manifest", and the header of the first block's
-#                             manifest). A block not in the list or without a manifest:
+#                             (MANIFEST_VARS below; their meaning, defaults and
+#                             readers: docs/adding-a-block.md, "The manifest"). A block not in the list or without a manifest:
 #                             one line on stderr, status 2. A manifest is sourced inside a
 #                             function: plain assignments only (no local/declare), helper
 #                             variables of its own prefix, unset at its end.

@@ -16,7 +16,7 @@
 
 enum gpu_sched { GPU_SCHED_LRR = 0, GPU_SCHED_GTO = 1 };
 
-#define GPU_MAX_KINDS 16 /* block kinds in the block list */
+#define GPU_MAX_KINDS 32 /* block kinds in the block list */
 
 /* One block kind's settings (blk_kind_at(i) is blk[i]). */
 typedef struct gpu_kind_cfg {

@@ -1,5 +1,5 @@
 # tb/blocks/clams_mc/manifest.sh: what the shared scripts run for clams_mc, CLAMS's
-# memory-controller side (seed 004). Variables: see tb/blocks/mrpb/manifest.sh.
+# memory-controller side (seed 004). Variables: docs/adding-a-block.md.
 MAIN_CONFIG="@final"
 
 LINT_CONFIGS=("" "-GScheme=0" "-GScheme=1" "-GBanks=1 -GBuf=3 -GWindow=96 -GWinBits=2"

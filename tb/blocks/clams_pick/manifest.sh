@@ -1,5 +1,5 @@
 # tb/blocks/clams_pick/manifest.sh: what the shared scripts run for clams_pick, CLAMS's
-# DRAM request picker (seed 004). Variables: see tb/blocks/mrpb/manifest.sh.
+# DRAM request picker (seed 004). Variables: docs/adding-a-block.md.
 MAIN_CONFIG="@mid"  # (the reference for make test's determinism and waveform checks; bench: final)
 BENCH_CONFIG="@final"
 

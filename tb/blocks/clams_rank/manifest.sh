@@ -1,5 +1,5 @@
 # tb/blocks/clams_rank/manifest.sh: what the shared scripts run for clams_rank, the
-# per-core criticality rank of CLAMS (seed 004). Variables: see tb/blocks/mrpb/manifest.sh.
+# per-core criticality rank of CLAMS (seed 004). Variables: docs/adding-a-block.md.
 MAIN_CONFIG="@final"
 
 LINT_CONFIGS=("" "-GForm=1" "-GWarps=2 -GEpoch=1" "-GWarps=64 -GEpoch=4096 -GForm=1" "-GWarps=5 -GEpoch=3")

@@ -1,6 +1,6 @@
 # tb/blocks/dl1d/manifest.sh: what the shared scripts run for the decoupled L1D (seed
 # 002 ch. 4). The variables and their defaults are described in
-# tb/blocks/mrpb/manifest.sh's header; what is not set here takes its default.
+# docs/adding-a-block.md ("The manifest"); what is not set here takes its default.
 MAIN_CONFIG="@final"
 
 # ---- lint: the final design, the smallest of everything, the largest of everything

@@ -1,6 +1,6 @@
 # tb/blocks/laws/manifest.sh: what the shared scripts run for LAWS, APRES's warp
 # scheduler (seed 001 sec. IV-A). The variables and their defaults are described in
-# tb/blocks/mrpb/manifest.sh's header; what is not set here takes its default.
+# docs/adding-a-block.md ("The manifest"); what is not set here takes its default.
 MAIN_CONFIG="@final"
 
 # ---- lint: the seed's design, the smallest, the largest (64 warps: bit 63 of every vector)

@@ -1,5 +1,5 @@
 # tb/blocks/memsched/manifest.sh: what the shared scripts run for memsched, the memory
-# request scheduling queue of seed 003 chapter 6. Variables: see tb/blocks/mrpb/manifest.sh.
+# request scheduling queue of seed 003 chapter 6. Variables: docs/adding-a-block.md.
 MAIN_CONFIG="@final"
 
 # ---- lint: the final design, each policy, one slot of one entry, odd sizes with K =

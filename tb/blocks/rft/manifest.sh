@@ -1,6 +1,6 @@
 # tb/blocks/rft/manifest.sh: what the shared scripts run for the reuse frequency table
 # (LASC, seed 003 ch. 5). The variables and their defaults are described in
-# tb/blocks/mrpb/manifest.sh's header; what is not set here takes its default.
+# docs/adding-a-block.md ("The manifest"); what is not set here takes its default.
 MAIN_CONFIG="@final"
 
 # ---- lint: the final design, both update forms, tags, the smallest, the largest, odd ways

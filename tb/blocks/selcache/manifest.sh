@@ -1,6 +1,6 @@
 # tb/blocks/selcache/manifest.sh: what the shared scripts run for selcache, the
 # contention-aware selective caching of seed 003 chapter 4. Variables: see
-# tb/blocks/mrpb/manifest.sh and docs/verification.md.
+# docs/adding-a-block.md ("The manifest").
 MAIN_CONFIG="@final"
 
 LINT_CONFIGS=("" "-GLocDeg=1" "-GLocDeg=1 -GLocScope=1" "-GScheme=0 -GSets=1 -GWays=1 -GLanes=2" "-GScheme=1 -GSets=64 -GWays=16 -GHashW=8 -GCntW=6 -GNW=10 -GPcShift=0"
