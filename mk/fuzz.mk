@@ -2,7 +2,7 @@
 # clang (Debian's clang and libclang-rt-dev; mk/deps.sh installs them).
 #   make fuzz [SECONDS=n]   each target for n seconds (default 60) on its corpus in
 #                           build/fuzz/corpus/<target>, seeded from tb/fuzz/seeds and vectors/
-# make test runs each for a fixed number of inputs (tb/tests.d/35-fuzz.sh).
+# make test runs each for a fixed number of inputs (tb/checks/fuzz.sh).
 FUZZ_CC    := clang
 FUZZ_FLAGS := -std=c99 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -O1 -g \
               -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

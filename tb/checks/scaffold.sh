@@ -4,6 +4,8 @@
 # list. Runs in a scratch copy of the tree (build/scaffold), so the pattern cannot rot; the
 # checks share that copy, so each needs the one that prepares what it uses.
 SC=build/scaffold
+# the checks of the synthesis entry, docs page, own files and every hook point
+. tb/scaffold/checks.sh
 scaffold_copy() {
   rm -rf "$SC" && mkdir -p "$SC" &&
     git ls-files -co --exclude-standard | grep -v '^build/' | tar cf - -T - | tar xf - -C "$SC" &&
@@ -18,7 +20,7 @@ fresh_clone_waves() {
 touches_only_list() { # the only shared file it changed is the block list; everything else is the block's own
   cd $SC && git add -A && git diff --cached --name-status | tee /dev/stderr | awk '$1 != "A"' | grep -qx 'M[[:space:]]*cmodel/blocks.def' &&
     [ "$(git diff --cached --name-status | awk '$1 != "A"' | wc -l)" = 1 ] &&
-    ! git diff --cached --name-only | grep -v '^cmodel/blocks.def$' | grep -v '/demo/\|/demo_\|^rtl/demo/\|^vectors/demo/'
+    ! git diff --cached --name-only | grep -v '^cmodel/blocks.def$' | grep -v '/demo/\|/demo_\|^rtl/demo/\|^vectors/demo/\|^docs/demo\.md$\|^synth_estimates/blocks/demo\.json$'
 }
 builds() { make -s -j2 -C $SC tools && $SC/build/bin/test_units | grep '^demo: [1-9][0-9]* checks passed, 0 failed'; }
 lint_demo() {
@@ -63,4 +65,12 @@ declare_scaffold() {
   ckf scaffold_gpu_two_rtl_blocks -n scaffold_lockstep -- gpu_two_rtl
   ckf scaffold_shared_lint -- shared_lint
   ckf scaffold_shared_planted -n scaffold_lockstep -- shared_planted
+  ckf scaffold_synth -- scaffold_synth $SC
+  ckf scaffold_synth_smoke -- scaffold_synth_smoke $SC
+  ckf scaffold_docs_page -- scaffold_docs_page $SC
+  ckf scaffold_own_files -N scaffold_copy -- scaffold_own_files $SC
+  # every hook point: more blocks in the copy's list (one C rebuild), after the checks above
+  ckf scaffold_hooks -j 2 -N scaffold_lint,scaffold_vector,scaffold_lockstep,scaffold_probe_catches,scaffold_gpu_two_rtl_blocks,scaffold_shared_lint,scaffold_shared_planted,scaffold_synth,scaffold_synth_smoke,scaffold_docs_page -- scaffold_hooks $SC
+  local h
+  for h in req l1 sched prefetch issue dram none; do ckf "scaffold_hook_$h" -N scaffold_hooks -- "scaffold_hook_$h" $SC; done
 }

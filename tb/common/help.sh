@@ -6,7 +6,7 @@
 # When any argument before a lone -- is --help or -h, it prints the script's header
 # comment (the comment lines after the #! line, up to the first other line, without
 # their "# ") and exits 0: the header is the script's usage text, with a "Usage:" line
-# (tb/tests.d/25-help.sh checks every script). HELP_ALSO=PROG on the sourcing line: then
+# (tb/checks/usage.sh checks every script). HELP_ALSO=PROG on the sourcing line: then
 # `PROG --help` follows, when PROG is built (the program the script wraps).
 for _help_arg in "$@"; do
   case $_help_arg in

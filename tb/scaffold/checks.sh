@@ -1,14 +1,14 @@
-# tb/scaffold/checks.sh: the checks of `make new-block` beyond tb/tests.d/45-scaffold.sh:
+# tb/scaffold/checks.sh: the checks of `make new-block` beyond tb/checks/scaffold.sh:
 # the scaffold is synthesized by make synth (with its smoke configuration and storage
 # check), has its docs page, writes only its own files and the block list, and works at
 # every hook point of the GPU model (it builds, a GPU run with it on completes with the
 # same GPU counters as without it, and every instance in lockstep shows 0 mismatches).
 #
 # Sourced (bash); each function is one check: it takes the scratch copy's path as $1 (a
-# copy of the tree made as 45-scaffold.sh's scaffold_copy makes it: git ls-files | tar,
+# copy of the tree made as tb/checks/scaffold.sh's scaffold_copy makes it: git ls-files | tar,
 # then git init and one commit), is run from the repository's top, prints what it found
 # and returns 0 on pass. The blocks it needs it scaffolds itself when the copy does not
-# have them yet: `demo` (HOOK ISSUE, the one 45-scaffold.sh makes) and one `demo_<hook>`
+# have them yet: `demo` (HOOK ISSUE, the one tb/checks/scaffold.sh makes) and one `demo_<hook>`
 # per hook point (demo_req ... demo_none). Every block added to the block list rebuilds
 # the C tools (about a minute on 2 cores), so run scaffold_hooks first: it adds all of
 # them at once and builds once; the other checks then only build what they run.
@@ -25,7 +25,7 @@
 #
 # SCAFFOLD_SYNTH_FULL=1 makes scaffold_synth run the whole `make synth LIBERTY=none` (every
 # block of the tree again with generic cells: minutes) instead of demo's configurations.
-# Run these after 45-scaffold.sh's checks: they add blocks to the scratch copy, and its
+# Run these after tb/checks/scaffold.sh's checks: they add blocks to the scratch copy, and its
 # scaffold_touches_only_list looks at everything added since the copy's commit.
 
 SCAFFOLD_HOOKS="REQ L1 SCHED PREFETCH ISSUE DRAM NONE"
@@ -209,7 +209,7 @@ print("scaffold_synth: demo/final synthesized: %d control bits (Width=%d), gener
 PY
 }
 
-# scaffold_synth_smoke SC: as tb/tests.d/40-synth.sh does for every block: demo's
+# scaffold_synth_smoke SC: as tb/checks/synth.sh does for every block: demo's
 # manifest names SYNTH_SMOKE configurations and a SYNTH_SMOKE_CHECK; each configuration
 # goes through the flow (generic cells) and the check agrees; the check fails (exit 1,
 # MISMATCH) on a result whose Width is not the one synthesized

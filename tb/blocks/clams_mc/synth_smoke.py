@@ -2,7 +2,7 @@
 """synth_smoke.py RESULT.json: clams_mc's storage, counted from the parameters alone (the
 registers rtl/clams_mc/clams_mc.v and its divider declare), must equal what the synthesis
 flow (synth_estimates/synth.py) measured for that configuration, and the generic-cell run
-must be plausible. Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of
+must be plausible. Run by tb/checks/synth.sh on each SYNTH_SMOKE configuration of
 tb/blocks/clams_mc/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
 import os
 import sys

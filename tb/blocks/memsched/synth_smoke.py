@@ -3,7 +3,7 @@
 rules of rtl/memsched/memsched.v, not the flow's output), must equal what the synthesis
 flow (synth_estimates/synth.py) measured for that configuration; the generic-cell run
 must be plausible (flops cover the storage, the logic variant has fewer). Run by
-tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of tb/blocks/memsched/manifest.sh.
+tb/checks/synth.sh on each SYNTH_SMOKE configuration of tb/blocks/memsched/manifest.sh.
 Exit 0 agree, 1 a difference (one line naming each)."""
 import math
 import os

@@ -4,7 +4,7 @@ rules of rtl/mrpb/mrpb.v, not the flow's output), must equal what the synthesis 
 (synth_estimates/synth.py) measured for that configuration; the generic-cell run must be
 plausible (flops cover the storage, a positive logic depth) and, with round-robin, the
 arbiter instance must have the queue count and index width. Run by
-tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of tb/blocks/mrpb/manifest.sh.
+tb/checks/synth.sh on each SYNTH_SMOKE configuration of tb/blocks/mrpb/manifest.sh.
 Exit 0 agree, 1 a difference (one line naming each)."""
 import math
 import os

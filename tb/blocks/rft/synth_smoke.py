@@ -3,7 +3,7 @@
 parameters alone (the registers rtl/rft/rft.v declares, not the flow's output), must
 equal what the synthesis flow (synth_estimates/synth.py) measured for that
 configuration, and the generic-cell run must be plausible (flops cover the storage, a
-positive logic depth). Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration
+positive logic depth). Run by tb/checks/synth.sh on each SYNTH_SMOKE configuration
 of tb/blocks/rft/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
 import os
 import sys

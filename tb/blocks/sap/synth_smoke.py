@@ -3,7 +3,7 @@
 registers rtl/sap/sap.v and its rtl/common parts declare, not the flow's output), must
 equal what the synthesis flow (synth_estimates/synth.py) measured for that
 configuration, and the generic-cell run must be plausible. Run by
-tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of tb/blocks/sap/manifest.sh.
+tb/checks/synth.sh on each SYNTH_SMOKE configuration of tb/blocks/sap/manifest.sh.
 Exit 0 agree, 1 a difference (one line naming each)."""
 import os
 import sys

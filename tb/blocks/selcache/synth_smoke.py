@@ -2,7 +2,7 @@
 """synth_smoke.py RESULT.json: selcache's storage, counted from the parameters alone (the
 registers rtl/selcache/selcache.v declares), must equal what the synthesis flow
 (synth_estimates/synth.py) measured for that configuration, and the generic-cell run must
-be plausible. Run by tb/tests.d/40-synth.sh on each SYNTH_SMOKE configuration of
+be plausible. Run by tb/checks/synth.sh on each SYNTH_SMOKE configuration of
 tb/blocks/selcache/manifest.sh. Exit 0 agree, 1 a difference (one line naming each)."""
 import os
 import sys
