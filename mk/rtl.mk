@@ -63,7 +63,7 @@ $(D)/rtl_table.o: $(D)/rtl_table.c $(HDRS)
 $(D)/blkrun: $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(C_OBJS) $(VRT_OBJS)
 	$(CXX) -o $@ $(C_OBJS) $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(VRT_OBJS) $(VLT_LIBS)
 
-$(D)/gpusim: $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(call obj,$(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/gpu/gpusim.c) $(VRT_OBJS)
+$(D)/gpusim: $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(call obj,$(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(GPUSIM_SRC)) $(VRT_OBJS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) $(VLT_LIBS)
 
 print-dir:
