@@ -44,7 +44,7 @@ $(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(T
 	$(CC) $(COPT) -o $@ $^
 
 # the GPU memory model with C blocks only (tb/gpusim builds RTL-linked ones)
-$(GPUSIM): $(call obj,$(GPU_OBJ_SRC) $(TOP)/tb/gpu/gpusim.c)
+$(GPUSIM): $(call obj,$(GPU_OBJ_SRC) $(GPUSIM_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^
 $(GPU_UNIT): $(call obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
@@ -58,7 +58,7 @@ $(BLKRUN_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(TOP)/tb/lockstep/blk
 $(UNIT_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -o $@ $^
-$(GPUSIM_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(TOP)/tb/gpu/gpusim.c)
+$(GPUSIM_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(GPUSIM_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -o $@ $^
 $(GPU_UNIT_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))

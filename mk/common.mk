@@ -34,6 +34,9 @@ HDRS       := $(wildcard $(TOP)/cmodel/include/*.h $(TOP)/cmodel/gpu/*.h $(TOP)/
 
 obj = $(patsubst $(TOP)/%.c,$(BUILD)/obj/%.o,$(1))
 asan_obj = $(patsubst $(TOP)/%.c,$(BUILD)/asan/%.o,$(1))
+# gpusim's own sources beside the GPU model: its run (main) and its command line
+GPUSIM_SRC := $(TOP)/tb/gpu/gpusim.c $(TOP)/tb/gpu/gpusim_opts.c
+$(call obj,$(GPUSIM_SRC)) $(call asan_obj,$(GPUSIM_SRC)): $(TOP)/tb/gpu/gpusim_opts.h
 
 $(BUILD)/obj/cmodel/%.o: $(TOP)/cmodel/%.c $(HDRS)
 	@mkdir -p $(dir $@)

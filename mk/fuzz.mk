@@ -14,16 +14,18 @@ fuzz_obj = $(patsubst $(TOP)/%.c,$(BUILD)/fuzz/obj/%.o,$(1))
 $(BUILD)/fuzz/obj/%.o: $(TOP)/%.c $(HDRS) $(TOP)/tb/fuzz/fuzz.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(TB_INC) -I$(TOP)/tb/fuzz -c $< -o $@
-# gpusim's main, renamed so that the command-line target can call it
-$(BUILD)/fuzz/obj/tb/gpu/gpusim_main.o: $(TOP)/tb/gpu/gpusim.c $(HDRS)
+# gpusim's main, renamed so that the command-line target can call it, and its options
+$(BUILD)/fuzz/obj/tb/gpu/gpusim_main.o: $(TOP)/tb/gpu/gpusim.c $(HDRS) $(TOP)/tb/gpu/gpusim_opts.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -Dmain=gpusim_main $(TB_INC) -c $< -o $@
+$(call fuzz_obj,$(TOP)/tb/gpu/gpusim_opts.c): $(TOP)/tb/gpu/gpusim_opts.h
 
-$(BUILD)/fuzz/fuzz_gpusim: $(BUILD)/fuzz/obj/tb/gpu/gpusim_main.o
+$(BUILD)/fuzz/fuzz_gpusim: $(BUILD)/fuzz/obj/tb/gpu/gpusim_main.o $(call fuzz_obj,$(TOP)/tb/gpu/gpusim_opts.c)
 $(BUILD)/fuzz/fuzz_%: $(call fuzz_obj,$(TOP)/tb/fuzz/fuzz_%.c $(FUZZ_LIB_SRC))
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^
 
 fuzz-build: $(FUZZ_BINS)
 # objects of a pattern-rule chain are kept (planted.sh links fuzz_num.o against mutants)
-.SECONDARY: $(call fuzz_obj,$(FUZZ_LIB_SRC) $(wildcard $(TOP)/tb/fuzz/fuzz_*.c)) $(BUILD)/fuzz/obj/tb/gpu/gpusim_main.o
+.SECONDARY: $(call fuzz_obj,$(FUZZ_LIB_SRC) $(wildcard $(TOP)/tb/fuzz/fuzz_*.c)) $(BUILD)/fuzz/obj/tb/gpu/gpusim_main.o \
+  $(call fuzz_obj,$(TOP)/tb/gpu/gpusim_opts.c)

@@ -10,7 +10,7 @@ MODELS ?=
 OUT    ?= $(BUILD)/link
 M_BLOCKS := $(foreach d,$(MODELS),$(notdir $(patsubst %/,%,$(dir $(d)))))
 M_OBJS   := $(foreach d,$(MODELS),$(d)/rtl_shim.o $(wildcard $(d)/V*_top__ALL.a))
-PROG_SRC_gpusim := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/gpu/gpusim.c
+PROG_SRC_gpusim := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(GPUSIM_SRC)
 PROG_SRC_blkrun := $(CMODEL_SRC) $(TB_SRC)
 
 all: $(OUT)/$(PROG)

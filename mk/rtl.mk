@@ -1,23 +1,21 @@
-# rtl.mk: one block configuration, Verilated and linked into its runner.
-#   make -f mk/rtl.mk BLOCK=<name> [PRESET=final] [CONFIG='Key=Val,...'] [RTL_DIR=dir] [TAG_SUFFIX=-x]
+# rtl.mk: one block configuration, Verilated and linked into its runner. tb/rtl-build runs
+# it (under the configuration's lock), with the configuration already resolved:
+#   make -f mk/rtl.mk BLOCK=<name> TAG=<portgen's tag> D=<folder> [RTL_DIR=dir]
 #   ... model      only the Verilated model and its shim (for a program of several blocks)
-#   ... print-dir  the build folder of this configuration
-# RTL_DIR swaps the block's RTL folder (the planted-bug test builds a broken copy). A
-# wrapper.sed in that folder edits the generated wrapper (make mutants: a flattened
-# netlist without parameters, its probe paths as escaped names).
+# D holds the wrapper <block>_top.v and glue.h, which tb/rtl-build writes there (with one
+# portgen call, and the RTL folder's wrapper.sed applied) only when they change; nothing
+# here reads the configuration again. RTL_DIR swaps the block's RTL folder (a planted-bug
+# copy).
 include $(dir $(lastword $(MAKEFILE_LIST)))common.mk
 .DEFAULT_GOAL := all
 
 ifeq ($(BLOCK),)
 $(error mk/rtl.mk needs BLOCK=<name>, a block of cmodel/blocks.def)
 endif
-RTL_DIR ?= $(TOP)/rtl/$(BLOCK)
-CFG_ARGS := $(if $(PRESET),--preset $(PRESET)) $(if $(CONFIG),--config '$(CONFIG)')
-TAG     := $(shell $(PORTGEN) $(BLOCK) $(CFG_ARGS) --tag)
-ifeq ($(TAG),)
-$(error bad block or configuration: $(BLOCK) $(CFG_ARGS))
+ifeq ($(and $(TAG),$(D)),)
+$(error mk/rtl.mk needs TAG= and D= (tb/rtl-build resolves the configuration and writes the wrapper))
 endif
-D       := $(BUILD)/rtl/$(BLOCK)/$(TAG)$(TAG_SUFFIX)
+RTL_DIR ?= $(TOP)/rtl/$(BLOCK)
 VTOP    := V$(BLOCK)_top
 RTL_SRC := $(wildcard $(RTL_DIR)/*.v) $(wildcard $(TOP)/rtl/common/*.v)
 C_OBJS  := $(call obj,$(CMODEL_SRC) $(TB_SRC))
@@ -36,11 +34,6 @@ model: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a
 # the GPU memory model with this configuration's RTL linked in (tb/gpusim links
 # several blocks' models with mk/link.mk)
 gpusim: $(D)/gpusim
-
-$(D)/$(BLOCK)_top.v $(D)/glue.h: $(PORTGEN) $(PORT_DEFS) $(wildcard $(RTL_DIR)/wrapper.sed)
-	@mkdir -p $(D)
-	$(PORTGEN) $(BLOCK) $(CFG_ARGS) --wrapper $(D)/$(BLOCK)_top.v --glue $(D)/glue.h
-	$(if $(wildcard $(RTL_DIR)/wrapper.sed),sed -i -f $(RTL_DIR)/wrapper.sed $(D)/$(BLOCK)_top.v)
 
 $(D)/$(VTOP).mk: $(D)/$(BLOCK)_top.v $(RTL_SRC) $(TOP)/mk/rtl.mk
 	verilator --cc --trace-fst --savable --trace-max-array 64 --x-initial unique $(VFLAGS) \
@@ -63,10 +56,7 @@ $(D)/rtl_table.o: $(D)/rtl_table.c $(HDRS)
 $(D)/blkrun: $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(C_OBJS) $(VRT_OBJS)
 	$(CXX) -o $@ $(C_OBJS) $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(VRT_OBJS) $(VLT_LIBS)
 
-$(D)/gpusim: $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(call obj,$(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/gpu/gpusim.c) $(VRT_OBJS)
+$(D)/gpusim: $(D)/rtl_shim.o $(D)/rtl_table.o $(D)/$(VTOP)__ALL.a $(call obj,$(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(GPUSIM_SRC)) $(VRT_OBJS)
 	$(CXX) -o $@ $(filter %.o %.a,$^) $(VLT_LIBS)
 
-print-dir:
-	@echo $(D)
-
-.PHONY: all model gpusim print-dir
+.PHONY: all model gpusim

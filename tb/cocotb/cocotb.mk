@@ -1,8 +1,9 @@
 # cocotb.mk: the C model library for Python and one configuration's cocotb simulations.
 #   make -f tb/cocotb/cocotb.mk lib                      build/cocotb/libblkc.so (any block)
-#   make -f tb/cocotb/cocotb.mk icarus    BLOCK=b [PRESET=] [CONFIG=] [RTL_DIR=] [TAG_SUFFIX=]
-#   make -f tb/cocotb/cocotb.mk verilator BLOCK=b [PRESET=] [CONFIG=] [RTL_DIR=] [TAG_SUFFIX=]
-#   make -f tb/cocotb/cocotb.mk print-icarus | print-verilator   the simulation's path
+#   make -f tb/cocotb/cocotb.mk icarus    BLOCK=b TAG=t D=dir [RTL_DIR=]   D/sim.vvp
+#   make -f tb/cocotb/cocotb.mk verilator BLOCK=b TAG=t D=dir [RTL_DIR=]   D/Vtop
+# tb/rtl-build runs the last two (under the configuration's lock): D already holds the
+# portgen wrapper of its one portgen call.
 # The toplevel is the portgen wrapper <block>_top; under Verilator only its ports are
 # public (cocotb's own Verilator main, tb/../cocotb/share/lib/verilator/verilator.cpp).
 VPI_MK_LIB_ONLY := 1
@@ -18,23 +19,15 @@ $(CB)/libblkc.so: $(VPIB)/pic/tb/cocotb/blkc.o $(PIC_OBJS)
 	$(CC) -shared -o $@ $^
 lib: $(CB)/libblkc.so checker
 
-ifneq ($(filter icarus verilator print-icarus print-verilator,$(MAKECMDGOALS)),)
-CI := $(CB)/icarus/$(BLOCK)/$(TAG)$(TAG_SUFFIX)
-CV := $(CB)/verilator/$(BLOCK)/$(TAG)$(TAG_SUFFIX)
+ifneq ($(filter icarus verilator,$(MAKECMDGOALS)),)
+CI := $(D)
+CV := $(D)
 
-$(CI)/$(BLOCK)_top.v: $(PORTGEN) $(PORT_DEFS)
-	@mkdir -p $(CI)
-	$(PORTGEN) $(BLOCK) $(CFG_ARGS) --wrapper $@
 $(CI)/sim.vvp: $(CI)/$(BLOCK)_top.v $(RTL_SRC)
 	printf '+timescale+1ns/1ps\n' >$(CI)/cmds.f
 	iverilog -g2012 -f $(CI)/cmds.f -o $@ -s $(BLOCK)_top $^ >$(CI)/iverilog.log 2>&1 || { cat $(CI)/iverilog.log; exit 1; }
 icarus: $(CB)/libblkc.so $(CI)/sim.vvp
-print-icarus:
-	@echo $(CI)/sim.vvp
 
-$(CV)/$(BLOCK)_top.v: $(PORTGEN) $(PORT_DEFS)
-	@mkdir -p $(CV)
-	$(PORTGEN) $(BLOCK) $(CFG_ARGS) --wrapper $@
 $(CV)/public.vlt:
 	@mkdir -p $(CV)
 	printf '`verilator_config\npublic_flat_rw -module "$(BLOCK)_top" -var "*"\n' >$@
@@ -50,8 +43,6 @@ $(CV)/Vtop: $(CV)/main.o $(CV)/Vtop__ALL.a $(VRT_OBJS) $(BUILD)/vrt/verilated_vp
 	$(CXX) -o $@ $(CV)/main.o $(CV)/Vtop__ALL.a $(VRT_OBJS) $(BUILD)/vrt/verilated_vpi.o \
 	  -Wl,-rpath,$(COCO_LIB) -L$(COCO_LIB) -lcocotbvpi_verilator $(VLT_LIBS)
 verilator: $(CB)/libblkc.so $(CV)/Vtop
-print-verilator:
-	@echo $(CV)/Vtop
 endif
 
 .PHONY: lib

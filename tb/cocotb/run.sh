@@ -17,33 +17,20 @@
 set -uo pipefail
 . "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
+PROG=tb/cocotb/run.sh
+. "$top/tb/common/sim_args.sh"   # die, need, sim_opt, sim_numbers, vec_pc, sim_block, sim_build
 sim=both block="" preset="" config="" tests="" seed=1 cycles=2000 pycycles=1000 knobs=""
 print="" rtl_dir="" bench=0 build_only=0 vecs=()
-die() { echo "tb/cocotb/run.sh: $*" >&2; exit 2; }
-need() { [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value"; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --sim) need "$@"; sim=$2; shift 2 ;;
-    --preset) need "$@"; preset=$2; shift 2 ;;
-    --config) need "$@"; config=$2; shift 2 ;;
     --vec) need "$@"; vecs+=("$2"); shift 2 ;;
     --test) need "$@"; tests=$2; shift 2 ;;
-    --seed) need "$@"; seed=$2; shift 2 ;;
-    --cycles) need "$@"; cycles=$2; shift 2 ;;
     --pycycles) need "$@"; pycycles=$2; shift 2 ;;
-    --knobs) need "$@"; knobs=$2; shift 2 ;;
     --print) need "$@"; print=$2; shift 2 ;;
-    --rtl-dir) need "$@"; rtl_dir=$2; shift 2 ;;
-    --bench) bench=1; shift ;;
-    --build-only) build_only=1; shift ;;
-    -*) die "unknown argument '$1'" ;;
-    *) [ -z "$block" ] || die "unexpected argument '$1' (one block at a time)"; block=$1; shift ;;
+    *) sim_opt "$@"; shift $SIM_SHIFT ;;
   esac
 done
-case "$sim" in icarus|verilator|both) ;; *) die "--sim $sim: must be icarus, verilator or both" ;; esac
-for n in "$seed" "$cycles" "$pycycles"; do
-  [[ "$n" =~ ^(0x[0-9a-fA-F]+|[0-9]+)$ ]] || die "'$n' is not a valid number"
-done
+sim_numbers "$seed" "$cycles" "$pycycles"
 for t in ${tests//,/ }; do
   case "$t" in test_vectors|test_random_stim|test_random_py) ;; *) die "--test $t: must be test_vectors, test_random_stim or test_random_py" ;; esac
 done
@@ -64,12 +51,6 @@ mkdir -p build/vpi
 flock build/vpi/.checker.lock make -s --no-print-directory -f tb/cocotb/cocotb.mk lib COCO_LIB="$coco_lib" COCO_SHARE="$coco_share" >&2 \
   || die "building the C model library failed"
 . tb/blocks.sh   # blocks, manifest, cfg_args
-# the configuration a vector file asks for, as preset|config
-vec_pc() {
-  printf '%s|%s\n' \
-    "$(sed -n 's/#.*//; s/^[[:space:]]*preset[[:space:]]\+\([^[:space:]]*\).*/\1/p' "$1" | head -n1)" \
-    "$(sed -n 's/#.*//; s/^[[:space:]]*config[[:space:]]\+\(.*[^[:space:]]\)[[:space:]]*$/\1/p' "$1" | head -n1)"
-}
 
 # ---- no block: every block, every simulator asked for
 if [ -z "$block" ]; then
@@ -99,7 +80,7 @@ if [ -z "$block" ]; then
   done
   exit $rc
 fi
-blocks | grep -x -- "$block" >/dev/null || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
+sim_block
 if [ "$sim" = both ]; then
   rc=0
   for s in icarus verilator; do
@@ -122,32 +103,23 @@ if [ ${#vecs[@]} -gt 0 ]; then
 fi
 [ -z "$tests" ] && tests=test_vectors,test_random_stim,test_random_py
 [ $bench = 1 ] && tests=test_random_stim
-cfg_args=()
-[ -n "$preset" ] && cfg_args+=(--preset "$preset")
-[ -n "$config" ] && cfg_args+=(--config "$config")
-tag=$(build/bin/portgen "$block" "${cfg_args[@]}" --tag 2>&1) || die "${tag#portgen: }"
-cfgtxt=$(build/bin/vpigen "$block" "${cfg_args[@]}" --format)
-for v in "${vecs[@]}"; do
-  IFS='|' read -r p c <<<"$(vec_pc "$v")"
-  a=(); [ -n "$p" ] && a+=(--preset "$p"); [ -n "$c" ] && a+=(--config "$c")
-  [ "$(build/bin/portgen "$block" "${a[@]}" --tag 2>/dev/null)" = "$tag" ] \
-    || die "$v is written for another configuration than $tag (one configuration a run)"
-done
-suffix=""
-mk=(make -s --no-print-directory -f tb/cocotb/cocotb.mk BLOCK="$block" PRESET="$preset" CONFIG="$config"
-    COCO_LIB="$coco_lib" COCO_SHARE="$coco_share")
-if [ -n "$rtl_dir" ]; then
-  [ -d "$rtl_dir" ] || die "--rtl-dir $rtl_dir: not a folder"
-  suffix=-$(basename "$rtl_dir")
-  mk+=(RTL_DIR="$(cd "$rtl_dir" && pwd)" TAG_SUFFIX="$suffix")
+# the vector files: all of the configuration run, checked before anything is built
+if [ ${#vecs[@]} -gt 0 ]; then
+  a=(); [ -n "$preset" ] && a+=(--preset "$preset"); [ -n "$config" ] && a+=(--config "$config")
+  want=$(build/bin/portgen "$block" "${a[@]}" --tag 2>&1) || die "${want#portgen: }"
+  for v in "${vecs[@]}"; do
+    IFS='|' read -r p c <<<"$(vec_pc "$v")"
+    a=(); [ -n "$p" ] && a+=(--preset "$p"); [ -n "$c" ] && a+=(--config "$c")
+    [ "$(build/bin/portgen "$block" "${a[@]}" --tag 2>/dev/null)" = "$want" ] \
+      || die "$v is written for another configuration than $want (one configuration a run)"
+  done
 fi
-mkdir -p "build/cocotb/$sim/$block"
-flock "build/cocotb/$sim/$block/.$tag$suffix.lock" "${mk[@]}" "$sim" >&2 \
-  || die "building $block $tag$suffix for $sim failed"
-exe=$("${mk[@]}" "print-$sim")
+export COCO_LIB=$coco_lib COCO_SHARE=$coco_share
+sim_build "cocotb-$sim"   # dir, tag, cfgtxt; a bad configuration: one line, exit 2
+exe=$dir/sim.vvp; [ "$sim" = verilator ] && exe=$dir/Vtop
 [ $build_only = 1 ] && { echo "$exe"; exit 0; }
 
-run=build/cocotb/runs/$sim-$block-$tag$suffix-$(echo "$tests $seed $cycles $pycycles $knobs ${vecs[*]}" | md5sum | cut -c1-8)
+run=build/cocotb/runs/$sim-$block-$(basename "$dir")-$(echo "$tests $seed $cycles $pycycles $knobs ${vecs[*]}" | md5sum | cut -c1-8)
 rm -rf "$run"; mkdir -p "$run"
 repro="tb/cocotb/run.sh --sim $sim $block --config '$cfgtxt' --test ${tests%%,*} --seed $seed --cycles $cycles"
 [ ${#vecs[@]} -gt 0 ] && repro="tb/cocotb/run.sh --sim $sim $block$(printf ' --vec %s' "${vecs[@]}")"

@@ -4,6 +4,7 @@
  * rtl or lockstep (the RTL comes from the build this program is linked into; tb/gpusim
  * picks or builds it). No block is named here: `--KIND on|off`, `--bind KIND[@INDEX]`,
  * `--set KIND.Param=v` and `--trace KIND@INDEX=f.fst` work for every kind with a hook.
+ * The command line's options and their parsing are tb/gpu/gpusim_opts.c.
  *
  *   gpusim --config base-s --workload atax --scale 0.25 --mrpb on --set l1.assoc=8 \
  *          --bind mrpb=c --bind mrpb@3=lockstep --json out.json --seed 1
@@ -13,6 +14,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "gpu.h"
+#include "gpusim_opts.h"
 #include "lockstep.h"
 #include "num.h"
 #include "rtl_model.h"
@@ -46,82 +49,6 @@ static unsigned kind_index(const blk_kind *k)
     unsigned i = 0;
     while (blk_kind_at(i) && blk_kind_at(i) != k) i++;
     return i;
-}
-
-/* the hooked kind named by s[0..len), or -1 */
-static int hooked_kind(const char *s, size_t len)
-{
-    const blk_kind *k;
-    for (unsigned i = 0; i < GPU_MAX_KINDS && (k = blk_kind_at(i)); i++)
-        if (gpu_kind_hook(i) != GPU_HOOK_NONE && strlen(k->name) == len && !strncmp(k->name, s, len)) return (int)i;
-    return -1;
-}
-
-/* A kind's own option (gpu_block_driver.aliases): with val NULL, non-NULL when some kind
- * has the option; else the --set assignments of `--opt val`, NULL for an unknown value.
- * Several kinds may offer one option and value (`--l1 baseline`: each turns itself
- * off): their assignments are joined by ';', in list order. */
-static const char *option_alias(const char *opt, const char *val)
-{
-    static char buf[512];
-    const gpu_block_driver *d;
-    size_t l = 0;
-    for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
-        if ((d = gpu_kind_driver(i)) && d->aliases)
-            for (const gpu_opt_alias *a = d->aliases; a->opt; a++) {
-                if (strcmp(a->opt, opt)) continue;
-                if (!val) return a->set;
-                if (strcmp(a->val, val) || l + strlen(a->set) + 2 > sizeof buf) continue;
-                l += (size_t)snprintf(buf + l, sizeof buf - l, "%s%s", l ? ";" : "", a->set);
-            }
-    return l ? buf : NULL;
-}
-
-/* "decoupled or baseline": the values of a kind's option joined by sep (each once), for
- * messages */
-static const char *alias_values(const char *opt, const char *sep)
-{
-    static char buf[256];
-    const gpu_block_driver *d, *e;
-    size_t l = 0;
-    buf[0] = 0;
-    for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
-        if ((d = gpu_kind_driver(i)) && d->aliases)
-            for (const gpu_opt_alias *a = d->aliases; a->opt; a++) {
-                int seen = 0;
-                if (strcmp(a->opt, opt)) continue;
-                for (unsigned j = 0; j <= i && !seen; j++) /* the same value of an earlier row */
-                    if ((e = gpu_kind_driver(j)) && e->aliases)
-                        for (const gpu_opt_alias *b = e->aliases; b->opt && b != a && !seen; b++)
-                            seen = !strcmp(b->opt, opt) && !strcmp(b->val, a->val);
-                if (!seen && l + strlen(a->val) + strlen(sep) + 1 < sizeof buf)
-                    l += (size_t)snprintf(buf + l, sizeof buf - l, "%s%s", l ? sep : "", a->val);
-            }
-    return buf;
-}
-
-/* --help lines of the kinds' own options */
-static void alias_help(FILE *f)
-{
-    const gpu_block_driver *d;
-    for (unsigned i = 0; i < GPU_MAX_KINDS && blk_kind_at(i); i++)
-        if ((d = gpu_kind_driver(i)) && d->aliases)
-            for (const gpu_opt_alias *a = d->aliases; a->opt; a++)
-                if (a->what) {
-                    char head[64];
-                    snprintf(head, sizeof head, "--%s %s", a->opt, alias_values(a->opt, "|"));
-                    fprintf(f, "  %-22s %s (%s)\n", head, a->what, blk_kind_at(i)->name);
-                }
-}
-
-/* "mrpb ..." : the kinds with a hook, for messages */
-static void hooked_names(char *buf, size_t n)
-{
-    const blk_kind *k;
-    size_t l = 0;
-    buf[0] = 0;
-    for (unsigned i = 0; i < GPU_MAX_KINDS && (k = blk_kind_at(i)) && l < n; i++)
-        if (gpu_kind_hook(i) != GPU_HOOK_NONE) l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " " : "", k->name);
 }
 
 static int bind_block(void *vctx, const blk_kind *k, unsigned index, blk_inst *bi, const void *cfg, char *err,
@@ -156,14 +83,14 @@ static int parse_bind(const char *s, bind_ctx *bc, const gpu_cfg *cfg, char *err
 {
     char kinds[256];
     const char *eq = strchr(s, '=');
-    hooked_names(kinds, sizeof kinds);
+    gpusim_hooked_names(kinds, sizeof kinds);
     if (!eq) {
         snprintf(err, n, "--bind '%s': expected KIND=c|rtl|lockstep or KIND@INDEX=c|rtl|lockstep (kinds: %s)", s,
                  kinds);
         return 1;
     }
     const char *at = memchr(s, '@', (size_t)(eq - s));
-    int ki = hooked_kind(s, (size_t)((at ? at : eq) - s));
+    int ki = gpusim_hooked_kind(s, (size_t)((at ? at : eq) - s));
     if (ki < 0) {
         snprintf(err, n, "--bind '%s': '%.*s' is not a block kind with a GPU hook (kinds: %s)", s,
                  (int)((at ? at : eq) - s), s, kinds);
@@ -199,7 +126,7 @@ static int open_trace(gpu *g, const char *spec, int only_rtl_kind, char *err, si
     const char *eq = strchr(spec, '=');
     const char *at = eq ? memchr(spec, '@', (size_t)(eq - spec)) : NULL;
     const char *num = at ? at + 1 : spec;
-    int ki = at ? hooked_kind(spec, (size_t)(at - spec)) : only_rtl_kind;
+    int ki = at ? gpusim_hooked_kind(spec, (size_t)(at - spec)) : only_rtl_kind;
     char ibuf[24];
     unsigned idx = 0;
     int ok = eq && eq - num < (long)sizeof ibuf;
@@ -219,331 +146,235 @@ static int open_trace(gpu *g, const char *spec, int only_rtl_kind, char *err, si
     return 0;
 }
 
-static void usage(FILE *f)
+/* The machine: the base preset, then every --set and kind option in order. 0 or 2. */
+static int build_machine(const args *g, gpu_cfg *cfg)
 {
-    char kinds[256];
-    hooked_names(kinds, sizeof kinds);
-    fprintf(f,
-            "usage: gpusim --workload W [--config base-s|base-l|apres|dl1d|clams] [--scale X]\n"
-            "              [--KIND on|off]... [--set key=value]... [--bind KIND[@INDEX]=c|rtl|lockstep]...\n"
-            "              [--json FILE] [--seed N] [--accum reg|mem] [--tsteps N] [--window N]\n"
-            "              [--probe-every N] [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--help-config]\n"
-            "              [--breakdown] [--print-rtl-needs]\n"
-            "  KIND          a block kind with a GPU hook: %s\n"
-            "  --KIND on     an instance of KIND at every SM (DRAM hook: every memory channel)\n"
-            "  --set         a GPU parameter, KIND=on|off, KIND.preset=NAME or KIND.Param=value\n"
-            "  --scale X     multiplies seed 000's inputs (Table 2 scaling factors of the PolyBench sizes)\n"
-            "  --bind        how an instance runs (default c); rtl/lockstep need tb/gpusim\n"
-            "  --probe-every lockstep: compare the state probes every N cycles (default 1; 0 off)\n"
-            "  --trace       FST of that instance's RTL for the whole run (rtl or lockstep binding);\n"
-            "                INDEX=FILE.fst when only one kind is bound rtl or lockstep\n"
-            "  --breakdown   where each load's time goes: cycles per line request by stage and\n"
-            "                class (hit, pending hit, miss, bypass) per kernel, and per SM\n"
-            "  --print-rtl-needs  one line KIND<TAB>PRESET<TAB>SETS per kind bound rtl or lockstep; exit\n",
-            kinds);
-    alias_help(f);
-}
-
-int main(int argc, char **argv)
-{
-    gpu_cfg cfg;
     char err[512];
-    const char *workload = NULL, *json = NULL, *outdir = "build/gpusim";
-    double scale = 1.0;
-    uint64_t seed = 1;
-    int quiet = 0, print_needs = 0, accum_mem = 0, breakdown = 0;
-    long long tsteps = 0;
-    unsigned window = 200;
-    int probe_every = 1;
-    const char *binds[64], *traces[16];
-    int nbinds = 0, ntraces = 0;
-    const char *sets[256];
-    int nsets = 0;
-    static char alias_buf[4096]; /* the assignments of kinds' own options */
-    size_t alias_used = 0;
-    const char *preset = "base-s";
-    int preset_given = 0;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_ARG                                                   \
-    if (!v) {                                                      \
-        fprintf(stderr, "gpusim: %s needs a value\n", a);          \
-        return 2;                                                  \
-    }                                                              \
-    i++;
-        int ki = !strncmp(a, "--", 2) ? hooked_kind(a + 2, strlen(a + 2)) : -1;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        else if (!strcmp(a, "--help-config")) { gpu_cfg_help(stdout); return 0; }
-        else if (!strcmp(a, "--list")) {
-            for (int w = 0; w < gk_count(); w++) printf("%s\n", gk_name(w));
-            return 0;
-        }
-        else if (!strcmp(a, "--config")) {
-            NEED_ARG
-            if (preset_given) { /* the base machine: one, applied before every other option */
-                fprintf(stderr, "gpusim: --config given twice ('%s', then '%s'): one base machine, changed by --set and the block options\n", preset, v);
-                return 2;
-            }
-            preset = v;
-            preset_given = 1;
-        }
-        else if (!strcmp(a, "--workload")) { NEED_ARG workload = v; }
-        else if (!strcmp(a, "--scale")) {
-            NEED_ARG
-            if (num_real(v, 0, 64, &scale) || !(scale > 0)) {
-                fprintf(stderr, "gpusim: --scale '%s': must be a number in (0, 64]\n", v);
-                return 2;
-            }
-        }
-        else if (!strcmp(a, "--set")) {
-            NEED_ARG
-            if (nsets == 256) { fprintf(stderr, "gpusim: too many --set\n"); return 2; }
-            sets[nsets++] = v;
-        }
-        else if (!strcmp(a, "--bind")) {
-            NEED_ARG
-            if (nbinds == 64) { fprintf(stderr, "gpusim: too many --bind\n"); return 2; }
-            binds[nbinds++] = v;
-        }
-        else if (!strcmp(a, "--json")) { NEED_ARG json = v; }
-        else if (!strcmp(a, "--out")) { NEED_ARG outdir = v; }
-        else if (!strcmp(a, "--trace")) {
-            NEED_ARG
-            if (ntraces == 16) { fprintf(stderr, "gpusim: too many --trace\n"); return 2; }
-            traces[ntraces++] = v;
-        }
-        else if (!strcmp(a, "--seed")) {
-            NEED_ARG
-            int rc = num_u64(v, 0, UINT64_MAX, &seed);
-            if (rc) { num_err_u64(err, sizeof err, "gpusim: --seed", v, rc, 0, UINT64_MAX); fprintf(stderr, "%s\n", err); return 2; }
-        }
-        else if (!strcmp(a, "--window")) {
-            NEED_ARG
-            int rc = num_uint(v, 1, 100000, &window);
-            if (rc) { num_err_u64(err, sizeof err, "gpusim: --window", v, rc, 1, 100000); fprintf(stderr, "%s\n", err); return 2; }
-        }
-        else if (!strcmp(a, "--probe-every")) {
-            NEED_ARG
-            unsigned pe;
-            if (num_uint(v, 0, 1000000, &pe)) {
-                fprintf(stderr, "gpusim: --probe-every '%s': must be a number 0..1000000\n", v);
-                return 2;
-            }
-            probe_every = (int)pe;
-        }
-        else if (!strcmp(a, "--tsteps")) {
-            NEED_ARG
-            unsigned ts;
-            int rc = num_uint(v, 1, 100000, &ts);
-            if (rc) { num_err_u64(err, sizeof err, "gpusim: --tsteps", v, rc, 1, 100000); fprintf(stderr, "%s\n", err); return 2; }
-            tsteps = ts;
-        }
-        else if (!strcmp(a, "--accum")) {
-            NEED_ARG
-            if (!strcmp(v, "mem")) accum_mem = 1;
-            else if (!strcmp(v, "reg")) accum_mem = 0;
-            else { fprintf(stderr, "gpusim: --accum '%s': must be reg or mem\n", v); return 2; }
-        }
-        else if (!strcmp(a, "--quiet")) quiet = 1;
-        else if (!strcmp(a, "--breakdown")) breakdown = 1;
-        else if (!strcmp(a, "--print-rtl-needs")) print_needs = 1;
-        else if (!strncmp(a, "--", 2) && (ki >= 0 || option_alias(a + 2, NULL))) {
-            /* --KIND on|off, or a kind's own option (also --KIND VALUE): its assignments join
-             * the --set list where the option stands, so options apply left to right */
-            NEED_ARG
-            const char *set = option_alias(a + 2, v);
-            char kind_set[128];
-            if (!set && ki >= 0) {
-                const char *name = blk_kind_at((unsigned)ki)->name;
-                if (strcmp(v, "on") && strcmp(v, "off")) {
-                    if (option_alias(name, NULL))
-                        fprintf(stderr, "gpusim: --%s '%s': must be on, off or %s\n", name, v, alias_values(name, ", "));
-                    else
-                        fprintf(stderr, "gpusim: --%s '%s': must be on or off\n", name, v);
-                    return 2;
-                }
-                snprintf(kind_set, sizeof kind_set, "%s=%s", name, v);
-                set = kind_set;
-            }
-            if (!set) {
-                fprintf(stderr, "gpusim: %s '%s': must be %s\n", a, v, alias_values(a + 2, " or "));
-                return 2;
-            }
-            /* one assignment, or several joined by ';' (kept in alias_buf) */
-            for (const char *p = set; *p;) {
-                size_t l = strcspn(p, ";");
-                if (nsets == 256 || alias_used + l + 1 > sizeof alias_buf) {
-                    fprintf(stderr, "gpusim: too many --set\n");
-                    return 2;
-                }
-                memcpy(alias_buf + alias_used, p, l);
-                alias_buf[alias_used + l] = 0;
-                sets[nsets++] = alias_buf + alias_used;
-                alias_used += l + 1;
-                p += l + (p[l] == ';');
-            }
-        }
-        else { fprintf(stderr, "gpusim: unknown option '%s' (see --help)\n", a); return 2; }
-#undef NEED_ARG
-    }
-
-    if (gpu_cfg_preset(&cfg, preset, err, sizeof err)) { fprintf(stderr, "gpusim: --config: %s\n", err); return 2; }
-    for (int i = 0; i < nsets; i++)
-        if (gpu_cfg_set(&cfg, sets[i], err, sizeof err)) { fprintf(stderr, "gpusim: --set %s\n", err); return 2; }
-    if (gpu_cfg_validate(&cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
-    if (cfg.sms > MAX_INST || cfg.dram_channels > MAX_INST) {
+    if (gpu_cfg_preset(cfg, g->preset, err, sizeof err)) { fprintf(stderr, "gpusim: --config: %s\n", err); return 2; }
+    for (int i = 0; i < g->sets.n; i++)
+        if (gpu_cfg_set(cfg, g->sets.v[i], err, sizeof err)) { fprintf(stderr, "gpusim: --set %s\n", err); return 2; }
+    if (gpu_cfg_validate(cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
+    if (cfg->sms > MAX_INST || cfg->dram_channels > MAX_INST) {
         fprintf(stderr, "gpusim: at most %d SMs and memory channels\n", MAX_INST);
         return 2;
     }
+    return 0;
+}
 
+/* what the --bind options ask for */
+typedef struct plan {
     bind_ctx bc;
-    memset(&bc, 0, sizeof bc);
-    for (int i = 0; i < nbinds; i++)
-        if (parse_bind(binds[i], &bc, &cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
-    /* per kind: instances bound rtl / lockstep */
-    int n_rtl[GPU_MAX_KINDS] = {0}, n_ls = 0, only_rtl_kind = -1, rtl_kinds = 0;
-    char bindtxt[1024] = "";
+    int n_rtl[GPU_MAX_KINDS], n_ls, only_rtl_kind, rtl_kinds;
+    char bindtxt[1024]; /* "mrpb=c" or "mrpb=c,mrpb@3=lockstep", or "none" */
+} plan;
+
+/* The bindings, per kind the instances bound rtl / lockstep, as text. 0 or 2. */
+static int plan_binds(const args *g, const gpu_cfg *cfg, plan *pl)
+{
+    char err[512];
     size_t bl = 0;
     const blk_kind *k;
+    memset(pl, 0, sizeof *pl);
+    pl->only_rtl_kind = -1;
+    for (int i = 0; i < g->binds.n; i++)
+        if (parse_bind(g->binds.v[i], &pl->bc, cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
     for (unsigned ki = 0; ki < GPU_MAX_KINDS && (k = blk_kind_at(ki)); ki++) {
-        unsigned ninst = gpu_hook_instances(&cfg, gpu_kind_hook(ki));
+        unsigned ninst = gpu_hook_instances(cfg, gpu_kind_hook(ki));
         for (unsigned i = 0; i < ninst; i++) {
-            if (bc.mode[ki][i] != BLK_MODE_C) n_rtl[ki]++;
-            if (bc.mode[ki][i] == BLK_MODE_LOCKSTEP) n_ls++;
+            if (pl->bc.mode[ki][i] != BLK_MODE_C) pl->n_rtl[ki]++;
+            if (pl->bc.mode[ki][i] == BLK_MODE_LOCKSTEP) pl->n_ls++;
         }
-        if (n_rtl[ki] && !cfg.blk[ki].on) {
+        if (pl->n_rtl[ki] && !cfg->blk[ki].on) {
             fprintf(stderr, "gpusim: --bind asks for %s RTL but %s is off (add --%s on)\n", k->name, k->name, k->name);
             return 2;
         }
-        if (n_rtl[ki]) {
-            only_rtl_kind = rtl_kinds++ ? -1 : (int)ki;
+        if (pl->n_rtl[ki]) {
+            pl->only_rtl_kind = pl->rtl_kinds++ ? -1 : (int)ki;
         }
-        if (!cfg.blk[ki].on) continue;
+        if (!cfg->blk[ki].on) continue;
         /* bindings as text: "mrpb=c" or "mrpb=c,mrpb@3=lockstep" */
-        bl += (size_t)snprintf(bindtxt + bl, sizeof bindtxt - bl, "%s%s=c", bl ? "," : "", k->name);
-        for (unsigned i = 0; i < ninst && bl < sizeof bindtxt; i++)
-            if (bc.mode[ki][i] != BLK_MODE_C)
-                bl += (size_t)snprintf(bindtxt + bl, sizeof bindtxt - bl, ",%s@%u=%s", k->name, i,
-                                       blk_mode_name(bc.mode[ki][i]));
-        if (bl >= sizeof bindtxt) bl = sizeof bindtxt - 1;
+        bl += (size_t)snprintf(pl->bindtxt + bl, sizeof pl->bindtxt - bl, "%s%s=c", bl ? "," : "", k->name);
+        for (unsigned i = 0; i < ninst && bl < sizeof pl->bindtxt; i++)
+            if (pl->bc.mode[ki][i] != BLK_MODE_C)
+                bl += (size_t)snprintf(pl->bindtxt + bl, sizeof pl->bindtxt - bl, ",%s@%u=%s", k->name, i,
+                                       blk_mode_name(pl->bc.mode[ki][i]));
+        if (bl >= sizeof pl->bindtxt) bl = sizeof pl->bindtxt - 1;
     }
-    if (!bindtxt[0]) snprintf(bindtxt, sizeof bindtxt, "none");
-    if (print_needs) { /* for tb/gpusim: which RTL builds this run needs */
-        if (gpu_blocks_check(&cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
-        for (unsigned ki = 0; ki < GPU_MAX_KINDS && (k = blk_kind_at(ki)); ki++)
-            if (n_rtl[ki]) printf("%s\t%s\t%s\n", k->name, gpu_cfg_kind_preset(&cfg, ki), cfg.blk[ki].sets);
-        return 0;
-    }
-    if (!workload) { fprintf(stderr, "gpusim: --workload is required (one of: %s)\n", gk_names()); return 2; }
+    if (!pl->bindtxt[0]) snprintf(pl->bindtxt, sizeof pl->bindtxt, "none");
+    return 0;
+}
 
-    /* the JSON's path checked now, without truncating what is there: an unwritable path
-     * is an error before anything runs; a file this check created goes if nothing runs */
-    int json_made = json && access(json, F_OK) != 0;
-    if (json) {
-        FILE *t = fopen(json, "a");
-        if (!t) { fprintf(stderr, "gpusim: --json %s: cannot write: %s\n", json, strerror(errno)); return 2; }
+/* --print-rtl-needs, for tb/gpusim: which RTL builds this run needs. The exit code. */
+static int print_rtl_needs(const gpu_cfg *cfg, const plan *pl)
+{
+    char err[512];
+    const blk_kind *k;
+    if (gpu_blocks_check(cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
+    for (unsigned ki = 0; ki < GPU_MAX_KINDS && (k = blk_kind_at(ki)); ki++)
+        if (pl->n_rtl[ki]) printf("%s\t%s\t%s\n", k->name, gpu_cfg_kind_preset(cfg, ki), cfg->blk[ki].sets);
+    return 0;
+}
+
+/* The workload built, the JSON's path checked now, without truncating what is there:
+ * an unwritable path is an error before anything runs; a file this check created goes
+ * if nothing runs (*json_made). 0 or 2. */
+static int prepare_workload(const args *g, gk_workload *wl, int *json_made)
+{
+    char err[512];
+    if (!g->workload) { fprintf(stderr, "gpusim: --workload is required (one of: %s)\n", gk_names()); return 2; }
+    *json_made = g->json && access(g->json, F_OK) != 0;
+    if (g->json) {
+        FILE *t = fopen(g->json, "a");
+        if (!t) { fprintf(stderr, "gpusim: --json %s: cannot write: %s\n", g->json, strerror(errno)); return 2; }
         fclose(t);
     }
-    gk_workload wl;
     gk_opts go;
     memset(&go, 0, sizeof go);
-    go.scale = scale;
+    go.scale = g->scale;
     for (size_t i = 0; i < sizeof seed_sf / sizeof seed_sf[0]; i++)
-        if (!strcmp(seed_sf[i].name, workload)) go.scale = scale * seed_sf[i].sf;
-    go.accum_in_mem = accum_mem;
-    go.tsteps = tsteps;
-    if (gk_build(&wl, workload, &go, err, sizeof err)) {
+        if (!strcmp(seed_sf[i].name, g->workload)) go.scale = g->scale * seed_sf[i].sf;
+    go.accum_in_mem = g->accum_mem;
+    go.tsteps = (long long)g->tsteps;
+    if (gk_build(wl, g->workload, &go, err, sizeof err)) {
         fprintf(stderr, "gpusim: %s\n", err);
-        if (json_made) remove(json);
+        if (*json_made) remove(g->json);
         return 2;
     }
+    return 0;
+}
 
-    /* the reproducing command of a lockstep mismatch: this very command line */
-    char repro[4096];
-    size_t rl = (size_t)snprintf(repro, sizeof repro, "tb/gpusim");
-    for (int i = 1; i < argc && rl < sizeof repro; i++)
-        rl += (size_t)snprintf(repro + rl, sizeof repro - rl, strchr(argv[i], ' ') ? " '%s'" : " %s", argv[i]);
-    if (getenv("GPUSIM_REPRO_EXTRA") && *getenv("GPUSIM_REPRO_EXTRA") && rl < sizeof repro)
-        snprintf(repro + rl, sizeof repro - rl, " %s", getenv("GPUSIM_REPRO_EXTRA"));
-    bc.window = window;
-    bc.probe_every = probe_every;
-    bc.outdir = outdir;
-    bc.repro = repro;
-    if (rtl_kinds) {
-        if (ls_mkdirs(outdir, err, sizeof err)) {
-            fprintf(stderr, "gpusim: --out: %s\n", err);
-            if (json_made) remove(json);
-            gk_free(&wl);
-            return 2;
-        }
+/* the reproducing command of a lockstep mismatch: this very command line */
+static void repro_line(char *repro, size_t n, int argc, char **argv)
+{
+    size_t rl = (size_t)snprintf(repro, n, "tb/gpusim");
+    for (int i = 1; i < argc && rl < n; i++)
+        rl += (size_t)snprintf(repro + rl, n - rl, strchr(argv[i], ' ') ? " '%s'" : " %s", argv[i]);
+    if (getenv("GPUSIM_REPRO_EXTRA") && *getenv("GPUSIM_REPRO_EXTRA") && rl < n)
+        snprintf(repro + rl, n - rl, " %s", getenv("GPUSIM_REPRO_EXTRA"));
+}
+
+/* The GPU with its blocks bound, and the --trace waveforms open: the GPU, or NULL after
+ * one line on stderr. */
+static gpu *create_gpu(const args *g, const gpu_cfg *cfg, const gk_workload *wl, plan *pl)
+{
+    char err[512];
+    if (pl->rtl_kinds && ls_mkdirs(g->outdir, err, sizeof err)) {
+        fprintf(stderr, "gpusim: --out: %s\n", err);
+        return NULL;
     }
-
-    gpu *g = gpu_create(&cfg, &wl, seed, bind_block, &bc, err, sizeof err);
-    if (!g) {
+    gpu *gp = gpu_create(cfg, wl, g->seed, bind_block, &pl->bc, err, sizeof err);
+    if (!gp) {
         fprintf(stderr, "gpusim: %s\n", err);
-        if (json_made) remove(json);
-        gk_free(&wl);
-        return 2;
+        return NULL;
     }
-    for (int i = 0; i < ntraces; i++)
-        if (open_trace(g, traces[i], only_rtl_kind, err, sizeof err)) {
+    for (int i = 0; i < g->traces.n; i++)
+        if (open_trace(gp, g->traces.v[i], pl->only_rtl_kind, err, sizeof err)) {
             fprintf(stderr, "gpusim: %s\n", err);
-            if (json_made) remove(json);
-            gpu_destroy(g);
-            gk_free(&wl);
-            return 2;
+            gpu_destroy(gp);
+            return NULL;
         }
+    return gp;
+}
 
-    if (!quiet)
-        printf("gpusim: %s on %s (%s), scale %g x seed-000 inputs, sizes %" PRId64 " %" PRId64 " %" PRId64
-               ", %d launches, blocks %s\n",
-               wl.name, cfg.name, wl.class_, scale, wl.size[0], wl.size[1], wl.size[2], wl.nlaunch, bindtxt);
-    clock_t t0 = clock();
-    int st = gpu_run(g, stderr);
-    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+/* After the run: the RTL cycles the lockstep instances checked, and those instances as
+ * text ("mrpb x16"). */
+static uint64_t lockstep_count(gpu *gp, const gpu_cfg *cfg, char *lskinds, size_t n)
+{
     uint64_t checked = 0;
-    char lskinds[256] = "";
     size_t ll = 0;
+    const blk_kind *k;
+    lskinds[0] = 0;
     for (unsigned ki = 0; ki < GPU_MAX_KINDS && (k = blk_kind_at(ki)); ki++) {
-        unsigned nk = 0, ninst = gpu_hook_instances(&cfg, gpu_kind_hook(ki));
+        unsigned nk = 0, ninst = gpu_hook_instances(cfg, gpu_kind_hook(ki));
         for (unsigned i = 0; i < ninst; i++) {
-            blk_inst *bi = gpu_block_inst(g, k, i);
+            blk_inst *bi = gpu_block_inst(gp, k, i);
             if (bi && bi->mode == BLK_MODE_LOCKSTEP) {
                 checked += lockstep_checked(bi);
                 nk++;
             }
         }
-        if (nk && ll < sizeof lskinds)
-            ll += (size_t)snprintf(lskinds + ll, sizeof lskinds - ll, "%s%s x%u", ll ? ", " : "", k->name, nk);
+        if (nk && ll < n)
+            ll += (size_t)snprintf(lskinds + ll, n - ll, "%s%s x%u", ll ? ", " : "", k->name, nk);
     }
-    if (!quiet) {
-        gpu_print_table(g, stdout);
-        if (breakdown) gpu_print_breakdown(g, stdout);
-        printf("%-28s %.2f s, %.0f cycles/s\n", "simulation", secs, secs > 0 ? (double)gpu_now(g) / secs : 0.0);
-    }
-    if (n_ls)
-        printf("lockstep: %" PRIu64 " RTL cycles checked over %d instance%s (%s), %d mismatch%s\n", checked, n_ls,
-               n_ls == 1 ? "" : "s", lskinds, st == GPU_MISMATCH ? 1 : 0, st == GPU_MISMATCH ? "" : "es");
+    return checked;
+}
+
+/* The JSON (not after a mismatch, and none left behind then): 1 if it could not be
+ * written. */
+static int write_json(gpu *gp, const args *g, const plan *pl, int st, int json_made)
+{
     int json_failed = 0;
-    FILE *jf = json && st != GPU_MISMATCH ? fopen(json, "w") : NULL;
-    if (json && st != GPU_MISMATCH && !jf) {
-        fprintf(stderr, "gpusim: cannot write %s: %s\n", json, strerror(errno));
+    FILE *jf = g->json && st != GPU_MISMATCH ? fopen(g->json, "w") : NULL;
+    if (g->json && st != GPU_MISMATCH && !jf) {
+        fprintf(stderr, "gpusim: cannot write %s: %s\n", g->json, strerror(errno));
         json_failed = 1;
     }
     if (jf) {
-        gpu_print_json(g, jf, bindtxt);
+        gpu_print_json(gp, jf, pl->bindtxt);
         if (ferror(jf) | fclose(jf)) {
-            fprintf(stderr, "gpusim: cannot write %s\n", json);
+            fprintf(stderr, "gpusim: cannot write %s\n", g->json);
             json_failed = 1;
         }
-    } else if (json && json_made) {
-        remove(json); /* a mismatch: no JSON, and none left behind */
+    } else if (g->json && json_made) {
+        remove(g->json); /* a mismatch: no JSON, and none left behind */
     }
-    if (st == GPU_CYCLE_LIMIT) printf("stopped at max_cycles=%llu\n", cfg.max_cycles);
-    gpu_destroy(g);
+    return json_failed;
+}
+
+/* The run and what it prints: the exit code. */
+static int simulate(const args *g, const gpu_cfg *cfg, plan *pl, int argc, char **argv)
+{
+    gk_workload wl;
+    int json_made = 0;
+    if (prepare_workload(g, &wl, &json_made)) return 2;
+    char repro[4096];
+    repro_line(repro, sizeof repro, argc, argv);
+    pl->bc.window = (unsigned)g->window;
+    pl->bc.probe_every = (int)g->probe_every;
+    pl->bc.outdir = g->outdir;
+    pl->bc.repro = repro;
+    gpu *gp = create_gpu(g, cfg, &wl, pl);
+    if (!gp) {
+        if (json_made) remove(g->json);
+        gk_free(&wl);
+        return 2;
+    }
+
+    if (!g->quiet)
+        printf("gpusim: %s on %s (%s), scale %g x seed-000 inputs, sizes %" PRId64 " %" PRId64 " %" PRId64
+               ", %d launches, blocks %s\n",
+               wl.name, cfg->name, wl.class_, g->scale, wl.size[0], wl.size[1], wl.size[2], wl.nlaunch, pl->bindtxt);
+    clock_t t0 = clock();
+    int st = gpu_run(gp, stderr);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    char lskinds[256];
+    uint64_t checked = lockstep_count(gp, cfg, lskinds, sizeof lskinds);
+    if (!g->quiet) {
+        gpu_print_table(gp, stdout);
+        if (g->breakdown) gpu_print_breakdown(gp, stdout);
+        printf("%-28s %.2f s, %.0f cycles/s\n", "simulation", secs, secs > 0 ? (double)gpu_now(gp) / secs : 0.0);
+    }
+    if (pl->n_ls)
+        printf("lockstep: %" PRIu64 " RTL cycles checked over %d instance%s (%s), %d mismatch%s\n", checked, pl->n_ls,
+               pl->n_ls == 1 ? "" : "s", lskinds, st == GPU_MISMATCH ? 1 : 0, st == GPU_MISMATCH ? "" : "es");
+    int json_failed = write_json(gp, g, pl, st, json_made);
+    if (st == GPU_CYCLE_LIMIT) printf("stopped at max_cycles=%llu\n", cfg->max_cycles);
+    gpu_destroy(gp);
     gk_free(&wl);
     if (st == GPU_MISMATCH) return 1;
     if (st == GPU_DEADLOCK) return 3;
     return json_failed ? 2 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    args g;
+    gpu_cfg cfg;
+    plan pl;
+    int rc;
+    gpusim_args_init(&g);
+    if ((rc = gpusim_parse_args(&g, argc, argv)) >= 0) return rc;
+    if (build_machine(&g, &cfg) || plan_binds(&g, &cfg, &pl)) return 2;
+    if (g.print_needs) return print_rtl_needs(&cfg, &pl);
+    return simulate(&g, &cfg, &pl, argc, argv);
 }

@@ -16,36 +16,23 @@
 set -uo pipefail
 . "$(dirname "$0")/../common/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
+PROG=tb/vpi/run.sh
 . "$top/tb/blocks.sh"
+. "$top/tb/common/sim_args.sh"   # die, need, sim_opt, sim_numbers, vec_pc, sim_block, sim_build
 sim=both block="" preset="" config="" vec="" seed="" cycles="" knobs="" fst="" rtl_dir=""
 print=0 bench=0 build_only=0
-die() { echo "tb/vpi/run.sh: $*" >&2; exit 2; }
-need() { [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value"; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --sim) need "$@"; sim=$2; shift 2 ;;
-    --preset) need "$@"; preset=$2; shift 2 ;;
-    --config) need "$@"; config=$2; shift 2 ;;
     --vec) need "$@"; vec=$2; shift 2 ;;
-    --seed) need "$@"; seed=$2; shift 2 ;;
-    --cycles) need "$@"; cycles=$2; shift 2 ;;
-    --knobs) need "$@"; knobs=$2; shift 2 ;;
     --fst) need "$@"; fst=$2; shift 2 ;;
-    --rtl-dir) need "$@"; rtl_dir=$2; shift 2 ;;
     --print) print=1; shift ;;
-    --bench) bench=1; shift ;;
-    --build-only) build_only=1; shift ;;
-    -*) die "unknown argument '$1'" ;;
-    *) [ -z "$block" ] || die "unexpected argument '$1' (one block at a time)"; block=$1; shift ;;
+    *) sim_opt "$@"; shift $SIM_SHIFT ;;
   esac
 done
-case "$sim" in icarus|verilator|both) ;; *) die "--sim $sim: must be icarus, verilator or both" ;; esac
-for n in "$seed" "$cycles"; do
-  [ -z "$n" ] || [[ "$n" =~ ^(0x[0-9a-fA-F]+|[0-9]+)$ ]] || die "'$n' is not a valid number"
-done
+sim_numbers "$seed" "$cycles"
 mkdir -p "$top/build/vpi"
 flock "$top/build/vpi/.checker.lock" make -s --no-print-directory -f "$top/tb/vpi/vpi.mk" checker >&2 \
-  || die "building the VPI checker (and portgen, vpigen) failed"
+  || die "building the VPI checker (and portgen) failed"
 
 # ---- no block: every block, a short demonstration on each simulator
 if [ -z "$block" ]; then
@@ -90,28 +77,11 @@ fi
 cd "$top"
 if [ -n "$vec" ]; then
   [ -r "$vec" ] || die "$vec: cannot open"
-  if [ -z "$preset$config" ]; then
-    preset=$(sed -n 's/#.*//; s/^[[:space:]]*preset[[:space:]]\+\([^[:space:]]*\).*/\1/p' "$vec" | head -n1)
-    config=$(sed -n 's/#.*//; s/^[[:space:]]*config[[:space:]]\+\(.*[^[:space:]]\)[[:space:]]*$/\1/p' "$vec" | head -n1)
-  fi
+  if [ -z "$preset$config" ]; then IFS='|' read -r preset config <<<"$(vec_pc "$vec")"; fi
 fi
-cfg_args=()
-[ -n "$preset" ] && cfg_args+=(--preset "$preset")
-[ -n "$config" ] && cfg_args+=(--config "$config")
-blocks | grep -x -- "$block" >/dev/null || die "unknown block '$block' (known: $(blocks | tr '\n' ' ' | sed 's/ $//'))"
-# a bad configuration: one clear line from portgen, exit 2
-tag=$(build/bin/portgen "$block" "${cfg_args[@]}" --tag 2>&1) || die "${tag#portgen: }"
-suffix=""
-mk=(make -s --no-print-directory -f "$top/tb/vpi/vpi.mk" BLOCK="$block" PRESET="$preset" CONFIG="$config")
-if [ -n "$rtl_dir" ]; then
-  [ -d "$rtl_dir" ] || die "--rtl-dir $rtl_dir: not a folder"
-  suffix=-$(basename "$rtl_dir")
-  mk+=(RTL_DIR="$(cd "$rtl_dir" && pwd)" TAG_SUFFIX="$suffix")
-fi
-mkdir -p "build/vpi/$sim/$block"
-flock "build/vpi/$sim/$block/.$tag$suffix.lock" "${mk[@]}" "$sim" >&2 \
-  || die "building $block $tag$suffix for $sim failed"
-exe=$("${mk[@]}" "print-$sim")
+sim_block
+sim_build "vpi-$sim"   # dir, tag, cfgtxt; a bad configuration: one line, exit 2
+exe=$dir/sim.vvp; [ "$sim" = verilator ] && exe=$dir/vsim
 [ $build_only = 1 ] && { echo "$exe"; exit 0; }
 
 # what the checker is told, and how a mismatch is reproduced
@@ -122,7 +92,6 @@ repro="tb/vpi/run.sh --sim $sim $block"
 if [ -n "$vec" ]; then
   plus+=(+vec="$vec"); repro="$repro --vec $vec"
 else
-  cfgtxt=$(build/bin/vpigen "$block" "${cfg_args[@]}" --format)
   plus+=(+seed="${seed:-1}" +cycles="${cycles:-100000}")
   repro="$repro --config '$cfgtxt' --seed ${seed:-1} --cycles ${cycles:-100000}"
   [ -n "$knobs" ] && { plus+=(+knobs="$knobs"); repro="$repro --knobs '$knobs'"; }

@@ -1,10 +1,11 @@
 # vpi.mk: the C VPI checker and one block configuration's simulations for it.
 #   make -f tb/vpi/vpi.mk checker                       build/vpi/blkvpi.vpi (any block),
-#                                                       portgen, vpigen, shared objects
-#   make -f tb/vpi/vpi.mk icarus    BLOCK=b [PRESET=] [CONFIG=] [RTL_DIR=] [TAG_SUFFIX=]
-#   make -f tb/vpi/vpi.mk verilator BLOCK=b [PRESET=] [CONFIG=] [RTL_DIR=] [TAG_SUFFIX=]
-#   make -f tb/vpi/vpi.mk print-icarus | print-verilator   the simulation's path
-# RTL_DIR swaps the block's RTL folder (the planted-bug test builds a broken copy).
+#                                                       portgen, shared objects
+#   make -f tb/vpi/vpi.mk icarus    BLOCK=b TAG=t D=dir [RTL_DIR=]   D/sim.vvp
+#   make -f tb/vpi/vpi.mk verilator BLOCK=b TAG=t D=dir [RTL_DIR=]   D/vsim
+# tb/rtl-build runs the last two (under the configuration's lock), with the configuration
+# resolved: D already holds the portgen wrapper <block>_top.v (and for Icarus the harness
+# vpi_tb.v) of one portgen call. RTL_DIR swaps the block's RTL folder (a planted-bug copy).
 include $(dir $(lastword $(MAKEFILE_LIST)))../../mk/common.mk
 .DEFAULT_GOAL := checker
 
@@ -13,7 +14,6 @@ RTL_DIR  ?= $(TOP)/rtl/$(BLOCK)
 VPIB     := $(BUILD)/vpi
 IVL_INC  := -I/usr/include/iverilog
 PIC_OBJS := $(patsubst $(TOP)/%.c,$(VPIB)/pic/%.o,$(CMODEL_SRC) $(TB_LIB_SRC))
-VPIGEN   := $(BUILD)/bin/vpigen
 
 $(VPIB)/pic/%.o: $(TOP)/%.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -30,44 +30,27 @@ $(VPIB)/pic/blkvpi-host.o: $(TOP)/tb/vpi/blkvpi.c $(HDRS)
 $(VPIB)/blkvpi.vpi: $(VPIB)/pic/blkvpi-icarus.o $(PIC_OBJS)
 	$(CC) -shared -o $@ $^
 # everything the configurations share (built once, under one lock, by the run scripts)
-checker: $(VPIB)/blkvpi.vpi $(VPIGEN) $(PORTGEN) $(VPIB)/pic/blkvpi-host.o $(BUILD)/vrt/verilated_vpi.o $(VRT_OBJS)
+checker: $(VPIB)/blkvpi.vpi $(PORTGEN) $(VPIB)/pic/blkvpi-host.o $(BUILD)/vrt/verilated_vpi.o $(VRT_OBJS)
 
-$(VPIGEN): $(call obj,$(TOP)/tb/vpi/vpigen.c $(CMODEL_SRC))
-	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^
-
-ifneq ($(filter icarus verilator print-icarus print-verilator,$(MAKECMDGOALS)),)
-CFG_ARGS := $(if $(PRESET),--preset $(PRESET)) $(if $(CONFIG),--config '$(CONFIG)')
-TAG      := $(shell $(PORTGEN) $(BLOCK) $(CFG_ARGS) --tag)
-ifeq ($(TAG),)
-$(error bad block or configuration: $(BLOCK) $(CFG_ARGS))
+ifneq ($(filter icarus verilator,$(MAKECMDGOALS)),)
+ifeq ($(and $(BLOCK),$(TAG),$(D)),)
+$(error icarus and verilator need BLOCK=, TAG= and D= (tb/rtl-build resolves the configuration))
 endif
 RTL_SRC  := $(wildcard $(RTL_DIR)/*.v) $(wildcard $(TOP)/rtl/common/*.v)
-DI       := $(VPIB)/icarus/$(BLOCK)/$(TAG)$(TAG_SUFFIX)
-DV       := $(VPIB)/verilator/$(BLOCK)/$(TAG)$(TAG_SUFFIX)
+DI       := $(D)
+DV       := $(D)
 VTOP     := V$(BLOCK)_top
 endif
 
 # tb/cocotb/cocotb.mk includes this file for the objects and variables only
 ifndef VPI_MK_LIB_ONLY
-ifneq ($(filter icarus verilator print-icarus print-verilator,$(MAKECMDGOALS)),)
+ifneq ($(filter icarus verilator,$(MAKECMDGOALS)),)
 # ---- Icarus: vpi_tb (clock, input regs) around the portgen wrapper
-$(DI)/$(BLOCK)_top.v: $(PORTGEN) $(PORT_DEFS)
-	@mkdir -p $(DI)
-	$(PORTGEN) $(BLOCK) $(CFG_ARGS) --wrapper $@
-$(DI)/vpi_tb.v: $(VPIGEN) $(PORT_DEFS)
-	@mkdir -p $(DI)
-	$(VPIGEN) $(BLOCK) $(CFG_ARGS) --harness $@
 $(DI)/sim.vvp: $(DI)/vpi_tb.v $(DI)/$(BLOCK)_top.v $(RTL_SRC)
 	iverilog -g2005 -o $@ -s vpi_tb $^ >$(DI)/iverilog.log 2>&1 || { cat $(DI)/iverilog.log; exit 1; }
 icarus: $(VPIB)/blkvpi.vpi $(DI)/sim.vvp
-print-icarus:
-	@echo $(DI)/sim.vvp
 
 # ---- Verilator --vpi: the wrapper's ports public (nothing inside), the checker linked in
-$(DV)/$(BLOCK)_top.v: $(PORTGEN) $(PORT_DEFS)
-	@mkdir -p $(DV)
-	$(PORTGEN) $(BLOCK) $(CFG_ARGS) --wrapper $@
 $(DV)/public.vlt:
 	@mkdir -p $(DV)
 	printf '`verilator_config\npublic_flat_rw -module "$(BLOCK)_top" -var "*"\n' >$@
@@ -83,9 +66,7 @@ $(DV)/vsim: $(DV)/vlt_host.o $(DV)/$(VTOP)__ALL.a $(VPIB)/pic/blkvpi-host.o $(PI
 	$(CXX) -o $@ $(DV)/vlt_host.o $(VPIB)/pic/blkvpi-host.o $(PIC_OBJS) $(DV)/$(VTOP)__ALL.a \
 	  $(VRT_OBJS) $(BUILD)/vrt/verilated_vpi.o $(VLT_LIBS)
 verilator: $(DV)/vsim
-print-verilator:
-	@echo $(DV)/vsim
 endif
 endif
 
-.PHONY: checker icarus verilator print-icarus print-verilator
+.PHONY: checker icarus verilator
