@@ -43,7 +43,7 @@ $(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(T
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^
 
-# the GPU memory model with C blocks only (tb/gpusim builds RTL-linked ones)
+# the GPU memory model with C blocks only (tb/bin/gpusim builds RTL-linked ones)
 $(GPUSIM): $(call obj,$(GPU_OBJ_SRC) $(GPUSIM_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^
@@ -68,18 +68,18 @@ sanitize: $(BLKRUN_AS) $(UNIT_AS) $(GPUSIM_AS) $(GPU_UNIT_AS)
 
 run:
 	@$(TOP)/mk/deps.sh
-	@$(TOP)/tb/demo.sh
+	@$(TOP)/tb/bin/demo.sh
 
-# make test [CHECKS='runner options']: the checks tagged quick, through the runner tb/check
-# (tb/check --help: --list, -k PATTERN, --tag, --failed, -j); make test-full: every check
+# make test [CHECKS='runner options']: the checks tagged quick, through the runner tb/bin/check
+# (tb/bin/check --help: --list, -k PATTERN, --tag, --failed, -j); make test-full: every check
 # (also each manifest's whole random matrix and every planted bug on every path)
 test:
 	@$(TOP)/mk/deps.sh
-	@$(TOP)/tb/check --tag quick $(CHECKS)
+	@$(TOP)/tb/bin/check --tag quick $(CHECKS)
 
 test-full:
 	@$(TOP)/mk/deps.sh
-	@$(TOP)/tb/check $(CHECKS)
+	@$(TOP)/tb/bin/check $(CHECKS)
 
 # make waves BLOCK=b [SEED=n CYCLES=n | VEC=file]: FST + .gtkw in build/waves/ (BLOCK defaults
 # to the first of the block list)
@@ -88,16 +88,16 @@ waves:
 	@mkdir -p $(BUILD)/waves
 	@if [ -n "$(VEC)" ]; then \
 	  out=$(BUILD)/waves/$(BLOCK)-$$(basename $(VEC) .vec).fst; \
-	  $(TOP)/tb/run $(BLOCK) --mode lockstep --vec $(VEC) --fst $$out; \
+	  $(TOP)/tb/bin/run $(BLOCK) --mode lockstep --vec $(VEC) --fst $$out; \
 	else \
 	  out=$(BUILD)/waves/$(BLOCK)-seed$(SEED).fst; \
-	  $(TOP)/tb/run $(BLOCK) --mode lockstep $(if $(PRESET),--preset $(PRESET)) $(if $(CONFIG),--config '$(CONFIG)') \
+	  $(TOP)/tb/bin/run $(BLOCK) --mode lockstep $(if $(PRESET),--preset $(PRESET)) $(if $(CONFIG),--config '$(CONFIG)') \
 	    --seed $(SEED) --cycles $(CYCLES) --fst $$out; \
 	fi && echo "waves: $${out} -- open with: gtkwave $${out%.fst}.gtkw"
 
 bench:
 	@$(TOP)/mk/deps.sh
-	@$(TOP)/tb/bench.sh
+	@$(TOP)/tb/bin/bench.sh
 
 # make fuzz [SECONDS=n]: every libFuzzer target for n seconds (default 60) on its corpus
 fuzz:

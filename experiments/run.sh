@@ -8,7 +8,7 @@
 #   SNAKEARGS="..." (more snakemake options, e.g. -n for a dry run)
 # Prints Snakemake's progress, then the wall time and where the report is.
 set -u
-. "$(dirname "$0")/../tb/common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../tb/lib/help.sh" "$@" || exit 2
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 2
 command -v snakemake >/dev/null 2>&1 || { echo "experiments: snakemake is not installed (make deps installs the pinned version)" >&2; exit 2; }

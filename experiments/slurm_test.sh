@@ -11,7 +11,7 @@
 #   SLURM_TEST_DIR=dir  its work folder (default build/slurm-test)
 # Exit 0 all checks passed, 1 a check failed, 2 Slurm could not be started.
 set -u
-. "$(dirname "$0")/../tb/common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../tb/lib/help.sh" "$@" || exit 2
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${SLURM_TEST_DIR:-$TOP/build/slurm-test}
 CONF=/etc/slurm/slurm.conf

@@ -3,7 +3,7 @@
 # Idempotent: quiet and instant when everything is present.
 # Usage: mk/deps.sh [--check]   (--check: only report what is missing, exit 1 if any)
 set -u
-. "$(dirname "$0")/../tb/common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../tb/lib/help.sh" "$@" || exit 2
 # tool -> Debian package
 tools="verilator:verilator iverilog:iverilog vvp:iverilog yosys:yosys yosys-smtbmc:yosys z3:z3 gcov:gcc sta:opensta gtkwave:gtkwave fst2vcd:gtkwave slurmctld:slurm-wlm slurmd:slurm-wlm sbatch:slurm-wlm munged:munge gcc:gcc g++:g++ clang:clang make:make python3:python3 flock:util-linux"
 missing_pkgs=""

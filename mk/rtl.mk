@@ -1,8 +1,8 @@
-# rtl.mk: one block configuration, Verilated and linked into its runner. tb/rtl-build runs
+# rtl.mk: one block configuration, Verilated and linked into its runner. tb/bin/rtl-build runs
 # it (under the configuration's lock), with the configuration already resolved:
 #   make -f mk/rtl.mk BLOCK=<name> TAG=<portgen's tag> D=<folder> [RTL_DIR=dir]
 #   ... model      only the Verilated model and its shim (for a program of several blocks)
-# D holds the wrapper <block>_top.v and glue.h, which tb/rtl-build writes there (with one
+# D holds the wrapper <block>_top.v and glue.h, which tb/bin/rtl-build writes there (with one
 # portgen call, and the RTL folder's wrapper.sed applied) only when they change; nothing
 # here reads the configuration again. RTL_DIR swaps the block's RTL folder (a planted-bug
 # copy).
@@ -13,7 +13,7 @@ ifeq ($(BLOCK),)
 $(error mk/rtl.mk needs BLOCK=<name>, a block of cmodel/blocks.def)
 endif
 ifeq ($(and $(TAG),$(D)),)
-$(error mk/rtl.mk needs TAG= and D= (tb/rtl-build resolves the configuration and writes the wrapper))
+$(error mk/rtl.mk needs TAG= and D= (tb/bin/rtl-build resolves the configuration and writes the wrapper))
 endif
 RTL_DIR ?= $(TOP)/rtl/$(BLOCK)
 VTOP    := V$(BLOCK)_top
@@ -31,7 +31,7 @@ VFLAGS  := --timescale 1ns/100ps -DBLK_WAVES --trace-depth $(TRACE_DEPTH)
 all: $(D)/blkrun
 model: $(D)/rtl_shim.o $(D)/$(VTOP)__ALL.a
 
-# the GPU memory model with this configuration's RTL linked in (tb/gpusim links
+# the GPU memory model with this configuration's RTL linked in (tb/bin/gpusim links
 # several blocks' models with mk/link.mk)
 gpusim: $(D)/gpusim
 

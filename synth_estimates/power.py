@@ -5,7 +5,7 @@ activity from a lockstep waveform of the block inside GPU traffic; writes
 results/power/<block>-<config>.json.
 
 Per block whose blocks/<block>.json has a "power" object, and each configuration it lists:
-  trace     tb/gpusim <the object's GPU options> --bind KIND@I=lockstep --trace KIND@I=f.fst
+  trace     tb/bin/gpusim <the object's GPU options> --bind KIND@I=lockstep --trace KIND@I=f.fst
             (cached under build/power/<block>-<config>/, keyed by the command and the C
             model and RTL sources)
   activity  fst2vcd; per bit of the DUT scope: transitions per block cycle and the fraction
@@ -37,7 +37,7 @@ TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import synth  # noqa: E402  (blocks, liberty preparation, tool runs: one flow)
 from synth import BadInput, ToolFailed, rel  # noqa: E402
-import num  # noqa: E402  (tb/num.py, put on the path by synth)
+import num  # noqa: E402  (tb/lib/num.py, put on the path by synth)
 
 CYCLE_UNITS = 10            # the engine writes 10 time units a cycle (docs/waveforms.md)
 TRACE_VERSION = 1           # bump when the trace or activity format changes (cache key)
@@ -152,7 +152,7 @@ def lib_pin_caps(lib):
 def source_digest():
     """what a trace depends on besides its command: the C models, the RTL, the GPU model's build"""
     h = hashlib.sha1()
-    pats = ["cmodel/**/*.c", "cmodel/**/*.h", "cmodel/**/*.def", "rtl/**/*.v", "tb/gpusim",
+    pats = ["cmodel/**/*.c", "cmodel/**/*.h", "cmodel/**/*.def", "rtl/**/*.v", "tb/bin/gpusim",
             "tb/verilator/*", "mk/*.mk"]
     files = sorted({f for p in pats for f in glob.glob(os.path.join(TOP, p), recursive=True)})
     for f in files:
@@ -206,7 +206,7 @@ def run_trace(b, cname, workload, scale, work, use_cache):
     args, inst = gpu_args(b, workload, scale)
     key = hashlib.sha1(json.dumps([TRACE_VERSION, args, source_digest()]).encode()).hexdigest()[:12]
     d = os.path.join(work, f"trace-{workload}-{scale}-{key}")
-    cmd = ["tb/gpusim"] + args + ["--trace", f"{inst}=trace.fst", "--json", "gpu.json", "--quiet"]
+    cmd = ["tb/bin/gpusim"] + args + ["--trace", f"{inst}=trace.fst", "--json", "gpu.json", "--quiet"]
     done = os.path.join(d, "activity.json")
     if use_cache and os.path.isfile(done):
         return d, cmd, inst, True
@@ -224,7 +224,7 @@ def run_trace(b, cname, workload, scale, work, use_cache):
         raise BadInput("gpusim: " + (tail[-1] if tail else "bad input"))
     if rr.returncode != 0 or not os.path.isfile(os.path.join(d, "trace.fst")):
         tail = open(log, errors="replace").read().strip().splitlines()[-2:]
-        raise ToolFailed(f"tb/gpusim failed (exit {rr.returncode}, log: {rel(log)}): " + " | ".join(tail))
+        raise ToolFailed(f"tb/bin/gpusim failed (exit {rr.returncode}, log: {rel(log)}): " + " | ".join(tail))
     return d, cmd, inst, False
 
 

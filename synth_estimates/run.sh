@@ -8,12 +8,12 @@
 # their inputs. make test runs each block's SYNTH_SMOKE configurations
 # (tb/blocks/<b>/manifest.sh).
 set -u
-HELP_ALSO=$(dirname "$0")/synth.py . "$(dirname "$0")/../tb/common/help.sh" "$@" || exit 2
+HELP_ALSO=$(dirname "$0")/synth.py . "$(dirname "$0")/../tb/lib/help.sh" "$@" || exit 2
 here=$(cd "$(dirname "$0")" && pwd)
 t0=$(date +%s)
 if [ $# = 0 ]; then
   # a block of the block list takes part through its synth_estimates/blocks/<b>.json
-  . "$here/../tb/blocks.sh"
+  . "$here/../tb/lib/blocks.sh"
   for b in $(blocks); do
     [ -e "$here/blocks/$b.json" ] || echo "synth: block $b has no synth_estimates/blocks/$b.json; not synthesized"
   done

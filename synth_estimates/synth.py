@@ -57,8 +57,8 @@ class ToolFailed(Exception):
     pass
 
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tb"))
-import num  # noqa: E402  (tb/num.py: the project's number rules)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tb", "lib"))
+import num  # noqa: E402  (tb/lib/num.py: the project's number rules)
 
 
 def env_integer(name, default, lo, hi):

@@ -10,9 +10,9 @@ args=(--config base-s --workload atax --scale 0.5 --mrpb on)
 rate() { sed -n 's/^simulation .* s, \([0-9]*\) cycles\/s/\1/p'; }
 best() { for _ in 1 2 3; do "$@" | rate; done | sort -n | tail -n1; }
 c=$(best build/bin/gpusim "${args[@]}")
-tb/gpusim "${args[@]}" --bind mrpb=lockstep --set max_cycles=1 --quiet >/dev/null  # build first
-l=$(best tb/gpusim "${args[@]}" --bind mrpb=lockstep)
-l0=$(best tb/gpusim "${args[@]}" --bind mrpb=lockstep --probe-every 0)
+tb/bin/gpusim "${args[@]}" --bind mrpb=lockstep --set max_cycles=1 --quiet >/dev/null  # build first
+l=$(best tb/bin/gpusim "${args[@]}" --bind mrpb=lockstep)
+l0=$(best tb/bin/gpusim "${args[@]}" --bind mrpb=lockstep --probe-every 0)
 b=$(best build/bin/gpusim --config base-s --workload atax --scale 0.5 --mrpb off)
 echo "GPU model (Base-S, atax, 14 SMs), simulated cycles per second, best of 3:"
 printf '  MRPB off                    %10d cycles/s\n' "$b"

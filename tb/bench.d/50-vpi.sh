@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# 50-vpi.sh (run by tb/bench.sh): what each path that checks RTL against the C model
+# 50-vpi.sh (run by tb/bin/bench.sh): what each path that checks RTL against the C model
 # costs, in checked cycles per second of wall time, for each block of the block list on
 # its manifest's BENCH_CONFIG with the lockstep engine's seeded stimulus: the C VPI
 # checker under Icarus and under Verilator --vpi, and cocotb (test_random_stim) under
@@ -8,7 +8,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 out=build/bench; mkdir -p "$out"
 best() { # best CMD...: the highest "N cycles/s" of three runs
   for _ in 1 2 3; do "$@" 2>&1 | grep -o '[0-9]* cycles/s' | head -n1; done | sort -n | tail -n1 | cut -d' ' -f1
@@ -27,7 +27,7 @@ for b in $(blocks); do
   vv=$(best tb/vpi/run.sh --sim verilator "$b" "${CFG[@]}" --seed 1 --cycles "$BENCH_CYCLES_VPI_VERILATOR" --bench)
   ci=$(best tb/cocotb/run.sh --sim icarus "$b" "${CFG[@]}" --seed 1 --cycles "$BENCH_CYCLES_COCOTB" --bench)
   cv=$(best tb/cocotb/run.sh --sim verilator "$b" "${CFG[@]}" --seed 1 --cycles "$BENCH_CYCLES_COCOTB" --bench)
-  # the lockstep engine's rate from tb/bench.sh, when it ran just before
+  # the lockstep engine's rate from tb/bin/bench.sh, when it ran just before
   ls=$(sed -n 's/^summary: .* lockstep \([0-9.]*\) M\/s,.*/\1/p' "$out/$b.txt" 2>/dev/null | head -n1)
   [ -n "$ls" ] && ls=$(awk -v m="$ls" 'BEGIN { printf "%.0f", m * 1e6 }')
   {

@@ -16,8 +16,8 @@ build_rtl() { # build_rtl BLOCK: every configuration its quick checks use, one a
     t=$("$B/bin/portgen" "$b" "${CFG[@]}" --tag) || return 1
     case $tags in *" $t "*) continue ;; esac
     tags="$tags$t "
-    echo "+ tb/run $b ${CFG[*]} --build-only"
-    tb/run "$b" "${CFG[@]}" --build-only || return 1
+    echo "+ tb/bin/run $b ${CFG[*]} --build-only"
+    tb/bin/run "$b" "${CFG[@]}" --build-only || return 1
   done
   echo "$b: $(wc -w <<<"$tags") configurations built"
 }
@@ -28,8 +28,8 @@ lockstep_entry() { # lockstep_entry BLOCK I: entry I of the matrix, seed I; ever
   e=${LOCKSTEP_MATRIX[$((i - 1))]}
   c=${e%%|*} k=""; [ "$e" != "$c" ] && k=${e#*|}
   cfg_args "$c"
-  echo "+ tb/run $b --mode lockstep ${CFG[*]} --seed $i --cycles $LOCKSTEP_CYCLES --knobs '$k' --stats"
-  tb/run "$b" --mode lockstep "${CFG[@]}" --seed "$i" --cycles "$LOCKSTEP_CYCLES" --knobs "$k" --stats | tee "$L/$b-lockstep-$i.out" || return 1
+  echo "+ tb/bin/run $b --mode lockstep ${CFG[*]} --seed $i --cycles $LOCKSTEP_CYCLES --knobs '$k' --stats"
+  tb/bin/run "$b" --mode lockstep "${CFG[@]}" --seed "$i" --cycles "$LOCKSTEP_CYCLES" --knobs "$k" --stats | tee "$L/$b-lockstep-$i.out" || return 1
   n=$(grep -o '[0-9]* compared C-vs-RTL, 0 mismatches' "$L/$b-lockstep-$i.out" | cut -d' ' -f1)
   echo "lockstep: $b ${c:-(defaults)}${k:+ knobs=$k}: ${n:-0} of $LOCKSTEP_CYCLES cycles compared, 0 mismatches"
   [ "${n:-0}" = "$LOCKSTEP_CYCLES" ]
@@ -64,10 +64,10 @@ determinism() { # determinism BLOCK: same seed, same bytes; the RTL prints the C
   local b=$1
   manifest "$b" || return 1
   cfg_args "$MAIN_CONFIG"
-  tb/run "$b" --mode c "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d1.txt" 2>/dev/null &&
-    tb/run "$b" --mode c "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d2.txt" 2>/dev/null &&
+  tb/bin/run "$b" --mode c "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d1.txt" 2>/dev/null &&
+    tb/bin/run "$b" --mode c "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d2.txt" 2>/dev/null &&
     cmp "$L/$b-d1.txt" "$L/$b-d2.txt" &&
-    tb/run "$b" --mode rtl "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d3.txt" 2>/dev/null &&
+    tb/bin/run "$b" --mode rtl "${CFG[@]}" --seed 9 --cycles 20000 --print >"$L/$b-d3.txt" 2>/dev/null &&
     cmp "$L/$b-d1.txt" "$L/$b-d3.txt" && [ "$(wc -l <"$L/$b-d1.txt")" -gt 20000 ]
 }
 
@@ -132,7 +132,7 @@ vec_late_error() { # an error after a 1e8-cycle repeat is reported before anythi
 declare_block() {
   local b first e i c v m n po k R t lv cov
   first=$(test_blocks | head -n1)
-  [ -n "$first" ] && { manifest "$first"; ck build_rtl_shared -t rtl -- tb/run "$first" $(cfg_str "$MAIN_CONFIG") --build-only; }
+  [ -n "$first" ] && { manifest "$first"; ck build_rtl_shared -t rtl -- tb/bin/run "$first" $(cfg_str "$MAIN_CONFIG") --build-only; }
   for b in $(test_blocks); do
     manifest "$b"
     CK_TAGS=$b,block
@@ -141,9 +141,9 @@ declare_block() {
     # directed vectors, c, rtl, lockstep
     for v in "${VECTORS[@]}"; do
       n=${v##*/} n=${n%.vec}
-      ck "${b}_vec_c_$n" -t vector -- tb/run "$b" --mode c --vec "$v"
-      ck "${b}_vec_rtl_$n" -t vector -n "$R_NEEDS" -- tb/run "$b" --mode rtl --vec "$v"
-      ck "${b}_vec_lockstep_$n" -t vector,lockstep -n "$R_NEEDS" -- tb/run "$b" --mode lockstep --vec "$v"
+      ck "${b}_vec_c_$n" -t vector -- tb/bin/run "$b" --mode c --vec "$v"
+      ck "${b}_vec_rtl_$n" -t vector -n "$R_NEEDS" -- tb/bin/run "$b" --mode rtl --vec "$v"
+      ck "${b}_vec_lockstep_$n" -t vector,lockstep -n "$R_NEEDS" -- tb/bin/run "$b" --mode lockstep --vec "$v"
     done
     # random lockstep: each entry of the matrix, its coverage, and the total
     i=0 c="" cov=""
@@ -156,11 +156,11 @@ declare_block() {
       [ -n "$(coverage_wants "${e%%|*}")" ] && ckf "coverage_$n" -t lockstep,coverage "${lv[@]}" -n "$n" -- lockstep_coverage "$b" $i
     done
     ckf "${b}_lockstep_all_cycles_compared" -t lockstep -n "${c#,}" -s '^lockstep: ' -- lockstep_total "$b" quick
-    # planted bugs: each must be reported (tb/plant_bugs.sh BLOCK NAME)
+    # planted bugs: each must be reported (tb/bin/plant_bugs.sh BLOCK NAME)
     for e in "${PLANTED[@]}"; do
       planted_fields "$e" 2>/dev/null || { ck "${b}_planted_malformed" -- false; continue; }
       lv=(); TEST_FULL=0 quick "$PLANTED_QUICK" "$P_NAME" || lv=(-F)
-      ck "${b}_planted_$P_NAME" -t planted "${lv[@]}" -n "$R_NEEDS" -s '^(CAUGHT|MISSED|WRONG) ' -- tb/plant_bugs.sh "$b" "$P_NAME"
+      ck "${b}_planted_$P_NAME" -t planted "${lv[@]}" -n "$R_NEEDS" -s '^(CAUGHT|MISSED|WRONG) ' -- tb/bin/plant_bugs.sh "$b" "$P_NAME"
     done
     # functional coverage: every cover point of the block reached by its lockstep runs
     for v in "${VECTORS[@]}"; do v=${v##*/}; cov="$cov,${b}_vec_lockstep_${v%.vec}"; done
@@ -170,15 +170,15 @@ declare_block() {
     # bad input: one line on stderr, exit 2
     CK_TAGS=$b,block,bad-input
     ckf "${b}_bad_vecs" -- bad_vecs "$b"
-    bad "${b}_bad_vec_width" "does not fit" -n "${b}_bad_vecs" -- tb/run "$b" --mode c --vec "$L/$b-bad_width.vec"
-    bad "${b}_bad_vec_port" "not an input port" -n "${b}_bad_vecs" -- tb/run "$b" --mode c --vec "$L/$b-bad_port.vec"
-    bad "${b}_bad_vec_count" "expected 2 input values" -n "${b}_bad_vecs" -- tb/run "$b" --mode c --vec "$L/$b-bad_count.vec"
+    bad "${b}_bad_vec_width" "does not fit" -n "${b}_bad_vecs" -- tb/bin/run "$b" --mode c --vec "$L/$b-bad_width.vec"
+    bad "${b}_bad_vec_port" "not an input port" -n "${b}_bad_vecs" -- tb/bin/run "$b" --mode c --vec "$L/$b-bad_port.vec"
+    bad "${b}_bad_vec_count" "expected 2 input values" -n "${b}_bad_vecs" -- tb/bin/run "$b" --mode c --vec "$L/$b-bad_count.vec"
     po=$(param_over "$b")
-    [ -n "$po" ] && bad "${b}_bad_config_range" "$po out of range" -- tb/run "$b" --mode lockstep --config "$po"
-    bad "${b}_bad_config_key" "unknown parameter" -- tb/run "$b" --mode c --config Colour=red
-    bad "${b}_bad_knob" "unknown knob" -- tb/run "$b" --mode c --knobs speed=3
-    bad "${b}_bad_mode" "must be c, rtl or lockstep" -- tb/run "$b" --mode fast
-    bad "${b}_missing_vec" "cannot open" -- tb/run "$b" --mode rtl --vec /nonexistent.vec
+    [ -n "$po" ] && bad "${b}_bad_config_range" "$po out of range" -- tb/bin/run "$b" --mode lockstep --config "$po"
+    bad "${b}_bad_config_key" "unknown parameter" -- tb/bin/run "$b" --mode c --config Colour=red
+    bad "${b}_bad_knob" "unknown knob" -- tb/bin/run "$b" --mode c --knobs speed=3
+    bad "${b}_bad_mode" "must be c, rtl or lockstep" -- tb/bin/run "$b" --mode fast
+    bad "${b}_missing_vec" "cannot open" -- tb/bin/run "$b" --mode rtl --vec /nonexistent.vec
     # numbers: one strict parser, in the plain and the sanitized build (no leak on the way out)
     for R in "$B/bin/blkrun-c" "$B/asan/blkrun-c"; do
       t=${b}_strict; lv=(); [ "$R" != "$B/bin/blkrun-c" ] && t=${b}_asan_strict lv=(-n build_sanitized -t asan)
@@ -200,5 +200,5 @@ declare_block() {
     bad "${b}_vec_no_cycles" "no cycle lines" -n "${b}_bad_vecs" -- "$B/bin/blkrun-c" "$b" --mode c --vec "$L/$b-empty.vec"
   done
   CK_TAGS=block,bad-input
-  bad bad_block "unknown block 'nosuch'" -- tb/run nosuch --mode c
+  bad bad_block "unknown block 'nosuch'" -- tb/bin/run nosuch --mode c
 }

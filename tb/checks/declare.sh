@@ -1,4 +1,4 @@
-# tb/checks/declare.sh: print the table of every check (bash tb/checks/declare.sh; tb/check
+# tb/checks/declare.sh: print the table of every check (bash tb/checks/declare.sh; tb/bin/check
 # reads it): one line a check, tab-separated: name, tags, needs, slots, kind, show, command.
 # Each area file tb/checks/AREA.sh declares its checks in declare_AREA (lib.sh: ck); the
 # areas in the order below, which is the order the runner prefers among ready checks (the

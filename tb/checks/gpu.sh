@@ -1,4 +1,4 @@
-# tb/checks/gpu.sh: the GPU memory model (build/bin/gpusim, tb/gpusim with RTL bound):
+# tb/checks/gpu.sh: the GPU memory model (build/bin/gpusim, tb/bin/gpusim with RTL bound):
 # every workload completes, the load-latency breakdown is whole (and its checker can
 # fail), determinism, clock gating, the reference block's RTL in lockstep inside workload
 # traffic and its planted bug caught there, the configuration sweeps, option order, and
@@ -84,15 +84,15 @@ gate_exact() { # clock gating of an idle block is exact: identical counters with
 # the reference block's RTL inside workload traffic: every SM in lockstep, 0 mismatches, and
 # the GPU counters identical to the C-bound run (the RTL drove the GPU in those SMs)
 lockstep_all_sms() {
-  tb/gpusim --workload atax --scale 0.25 --$REF_BLOCK on --bind $REF_BLOCK=lockstep --quiet --json "$L/ls.json" | tee "$L/ls.txt" &&
+  tb/bin/gpusim --workload atax --scale 0.25 --$REF_BLOCK on --bind $REF_BLOCK=lockstep --quiet --json "$L/ls.json" | tee "$L/ls.txt" &&
     grep -q ', 0 mismatches' "$L/ls.txt" && $G --workload atax --scale 0.25 --$REF_BLOCK on --quiet --json "$L/lc.json" &&
     counters_equal "$L/ls.json" "$L/lc.json"
 }
 lockstep_rtl_mode() {
-  tb/gpusim --workload syrk --scale 0.25 --$REF_BLOCK on --bind $REF_BLOCK=rtl --bind $REF_BLOCK@5=lockstep --quiet | grep ', 0 mismatches'
+  tb/bin/gpusim --workload syrk --scale 0.25 --$REF_BLOCK on --bind $REF_BLOCK=rtl --bind $REF_BLOCK@5=lockstep --quiet | grep ', 0 mismatches'
 }
 trace_one() { # a waveform of one instance inside traffic (--trace KIND@INDEX=file.fst), with its save file
-  rm -f "$L/sm2.fst" "$L/sm2.gtkw" && tb/gpusim --workload atax --scale 0.1 --$REF_BLOCK on --bind $REF_BLOCK@2=lockstep \
+  rm -f "$L/sm2.fst" "$L/sm2.gtkw" && tb/bin/gpusim --workload atax --scale 0.1 --$REF_BLOCK on --bind $REF_BLOCK@2=lockstep \
     --trace $REF_BLOCK@2="$L/sm2.fst" --quiet && test -s "$L/sm2.fst" && python3 tb/lint/check_gtkw.py "$L/sm2.gtkw"
 }
 rtl_needs() { # which RTL builds a run needs: one line per kind bound rtl or lockstep, nothing when all are c
@@ -109,11 +109,11 @@ planted_applied() {
 }
 planted_run() {
   manifest $REF_BLOCK || return 1
-  exec tb/gpusim --workload atax --scale 0.25 --$REF_BLOCK on $REF_GPU_ARGS --bind $REF_BLOCK@1=lockstep \
+  exec tb/bin/gpusim --workload atax --scale 0.25 --$REF_BLOCK on $REF_GPU_ARGS --bind $REF_BLOCK@1=lockstep \
     --rtl-dir build/mutant-gpu/$REF_BLOCK --out build/gpusim-mut --quiet
 }
 planted_artifacts() {
-  grep -q 'reproduce: tb/gpusim .*--rtl-dir' "$L/gpu_planted_bug.log" && test -s "build/gpusim-mut/mismatch-$REF_BLOCK@1.fst" &&
+  grep -q 'reproduce: tb/bin/gpusim .*--rtl-dir' "$L/gpu_planted_bug.log" && test -s "build/gpusim-mut/mismatch-$REF_BLOCK@1.fst" &&
     python3 tb/lint/check_gtkw.py "build/gpusim-mut/mismatch-$REF_BLOCK@1.gtkw"
 }
 opt_order() { # opt_order NAME 'KEY VALUE' ARGS...: after ARGS, config KEY is VALUE
@@ -150,7 +150,7 @@ declare_gpu() {
   ckf gpu_planted_bug_applied -t planted -- planted_applied
   ck gpu_planted_bug -t rtl,planted -n gpu_planted_bug_applied,build_rtl_shared -x "fail:1:instance: $REF_BLOCK@1" -- tb/checks/fn gpu planted_run
   ckf gpu_planted_bug_artifacts -t planted -n gpu_planted_bug -- planted_artifacts
-  bad gpu_rtl_dir_unbound "no instance is bound rtl or lockstep" -n gpu_planted_bug_applied -- tb/gpusim --workload atax --$REF_BLOCK on --rtl-dir build/mutant-gpu/$REF_BLOCK
+  bad gpu_rtl_dir_unbound "no instance is bound rtl or lockstep" -n gpu_planted_bug_applied -- tb/bin/gpusim --workload atax --$REF_BLOCK on --rtl-dir build/mutant-gpu/$REF_BLOCK
   # no reachable deadlock: random valid configurations (every parameter of --help-config,
   # block kinds on and off, smallest resources favoured) each run to the end on a short
   # workload, and every pair of block kinds on together
@@ -182,7 +182,7 @@ declare_gpu() {
   done
   ckf gpu_json_kept -- json_kept
   bad gpu_out_dir "--out: cannot create directory /proc/nope" -- $G --workload atax --scale 0.05 --mrpb on --bind mrpb@1=rtl --out /proc/nope/x
-  # the Python and shell front ends follow the same number rules (tb/num.py mirrors num.h)
+  # the Python and shell front ends follow the same number rules (tb/lib/num.py mirrors num.h)
   bad sweep_bad_runs "--runs '-5': not a number" -- python3 tb/gpu/config_sweep.py $G --runs -5
   bad synth_bad_jobs "--jobs '0': out of range" -- python3 synth_estimates/synth.py --jobs 0
   bad synth_bad_env "JOBS '4x': not a number" -- env JOBS=4x python3 synth_estimates/synth.py --smoke

@@ -1,7 +1,7 @@
 # tb/checks/gpu_blocks.sh: each block with a GPU hook inside the GPU model, as its manifest
 # asks (GPU_RUNS, GPU_LOCKSTEP): every workload completes with the block on (C model), and
 # short workloads with every instance in lockstep compare 0 mismatches and end with the
-# same counters as the C-only run; and make run (tb/demo.sh).
+# same counters as the C-only run; and make run (tb/bin/demo.sh).
 gpu_runs() { # gpu_runs BLOCK I: GPU_RUNS entry I on every workload at --scale 0.1
   local b=$1 i=$2 a w
   manifest "$b" || return 1
@@ -17,7 +17,7 @@ gpu_lockstep() { # gpu_lockstep BLOCK I: GPU_LOCKSTEP entry I with every instanc
   manifest "$b" || return 1
   a=${GPU_LOCKSTEP[$((i - 1))]}
   # shellcheck disable=SC2086
-  tb/gpusim $a --bind "$b=lockstep" --quiet --json "$n.json" | tee "$n.txt" && grep -q ', 0 mismatches' "$n.txt" &&
+  tb/bin/gpusim $a --bind "$b=lockstep" --quiet --json "$n.json" | tee "$n.txt" && grep -q ', 0 mismatches' "$n.txt" &&
     build/bin/gpusim $a --quiet --json "$n-c.json" &&
     diff <(sed -n '/counters/,$p' "$n.json") <(sed -n '/counters/,$p' "$n-c.json") &&
     sed -n "s/^lockstep: \([0-9]*\) RTL cycles.*/gpu lockstep: $b: gpusim $a: \1 RTL cycles compared in lockstep, 0 mismatches/p" "$n.txt"
@@ -28,7 +28,7 @@ demo_entries() { # every block has a DEMO entry
 }
 demo_one() { # the demo of the first block prints its line and the claims tally
   local b; b=$(test_blocks | head -n1)
-  ONLY_BLOCKS=$b tb/demo.sh >"$L/demo.txt" && cat "$L/demo.txt" && grep -q "^$b .*x [0-9,]* RTL cycles, 0 mismatches" "$L/demo.txt" &&
+  ONLY_BLOCKS=$b tb/bin/demo.sh >"$L/demo.txt" && cat "$L/demo.txt" && grep -q "^$b .*x [0-9,]* RTL cycles, 0 mismatches" "$L/demo.txt" &&
     grep -q 'hardware claims against our synthesis ([0-9]* rows)' "$L/demo.txt"
 }
 declare_gpu_blocks() {

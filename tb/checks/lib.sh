@@ -16,12 +16,12 @@
 #   COMMAND runs from the repository's top under bash; a function of the file is called
 #   as `tb/checks/fn AREA FUNCTION ARG...` (ckf below does that).
 #
-# The runner (tb/check) sets L=build/test (logs; scratch files there must not clash with
+# The runner (tb/bin/check) sets L=build/test (logs; scratch files there must not clash with
 # another check's), B=build and BLK_COVER (every lockstep run adds its cover points).
 CK_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 B=${B:-build}
 L=${L:-build/test}
-. "$CK_TOP/tb/blocks.sh"
+. "$CK_TOP/tb/lib/blocks.sh"
 # The reference block: where a shared check needs one block to exercise a shared path
 # (the GPU model's RTL binding and planted bug, the waveform checks, a broken proof, the
 # SRAM timing run, the scaffold's neighbour), it is this one; its manifest holds the
@@ -62,7 +62,7 @@ ckf() {
 # bad NAME PATTERN [ck options] -- COMMAND...: bad input (exit 2, one line on stderr)
 bad() { local n=$1 p=$2; shift 2; ck "$n" -x "bad:$p" "$@"; }
 
-# the configuration of a spec as tb/run arguments (one string, for declarations)
+# the configuration of a spec as tb/bin/run arguments (one string, for declarations)
 cfg_str() { cfg_args "$1"; printf '%q ' "${CFG[@]}"; }
 
 # the blocks whose manifest loads (a block whose manifest does not gets only its

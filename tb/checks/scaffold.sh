@@ -27,29 +27,29 @@ lint_demo() {
   cd $SC && verilator --lint-only -Wall rtl/demo/demo.v && iverilog -g2005 -o /dev/null rtl/demo/demo.v &&
     yosys -q -p 'read_verilog rtl/demo/demo.v; hierarchy -top demo; proc; check -assert'
 }
-vector() { local m; cd $SC && for m in c rtl lockstep; do tb/run demo --mode $m --vec vectors/demo/basic.vec || return 1; done; }
+vector() { local m; cd $SC && for m in c rtl lockstep; do tb/bin/run demo --mode $m --vec vectors/demo/basic.vec || return 1; done; }
 lockstep() {
-  cd $SC && tb/run demo --mode lockstep --seed 3 --cycles 300000 | grep '300000 compared C-vs-RTL, 0 mismatches' &&
-    tb/run demo --mode lockstep --preset wrap4 --seed 4 --cycles 300000 | grep ', 0 mismatches'
+  cd $SC && tb/bin/run demo --mode lockstep --seed 3 --cycles 300000 | grep '300000 compared C-vs-RTL, 0 mismatches' &&
+    tb/bin/run demo --mode lockstep --preset wrap4 --seed 4 --cycles 300000 | grep ', 0 mismatches'
 }
 probe_catch() { # a state probe catches a register bug: the counter loses its top bit's carry on wrap
   local d=$CK_TOP/$SC/build/mut-demo
   rm -rf "$d" && mkdir -p "$d" && cp "$SC/rtl/demo/demo.v" "$d/" &&
     sed -i 's/else count_d = sum\[Width-1:0\];/else count_d = sum[Width-1:0] ^ {{(Width - 1) {1'"'"'b0}}, sum[Width]};/' "$d/demo.v" &&
     ! cmp -s "$SC/rtl/demo/demo.v" "$d/demo.v" || { echo "mutation did not apply"; return 1; }
-  cd "$SC" && exec tb/run demo --rtl-dir "$d" --mode lockstep --preset wrap4 --seed 4 --cycles 100000 --out build/mismatch/demo-mut
+  cd "$SC" && exec tb/bin/run demo --rtl-dir "$d" --mode lockstep --preset wrap4 --seed 4 --cycles 100000 --out build/mismatch/demo-mut
 }
 # the reference block (REQ hook, SM 1) and the new block (ISSUE hook, SM 2) both as RTL in
 # one gpusim process, both in lockstep: 0 mismatches, and the GPU counters equal the all-C run
 gpu_two_rtl() {
   local r=$REF_BLOCK
-  cd $SC && tb/gpusim --workload atax --scale 0.1 --$r on --demo on --bind $r@1=lockstep --bind demo@2=lockstep --bind demo@3=rtl --quiet --json build/two.json | tee build/two.txt &&
+  cd $SC && tb/bin/gpusim --workload atax --scale 0.1 --$r on --demo on --bind $r@1=lockstep --bind demo@2=lockstep --bind demo@3=rtl --quiet --json build/two.json | tee build/two.txt &&
     grep -q ', 0 mismatches' build/two.txt && grep -q "$r" build/two.txt && grep -q 'demo' build/two.txt &&
     build/bin/gpusim --workload atax --scale 0.1 --$r on --demo on --quiet --json build/two-c.json &&
     diff <(sed -n '/counters/,$p' build/two.json) <(sed -n '/counters/,$p' build/two-c.json)
 }
 shared_lint() { cd $SC && ONLY_BLOCKS=demo tb/lint/lint.sh; }
-shared_planted() { cd $SC && ONLY_BLOCKS=demo tb/plant_bugs.sh | tee /dev/stderr | grep -q '^CAUGHT demo/carry_flip'; }
+shared_planted() { cd $SC && ONLY_BLOCKS=demo tb/bin/plant_bugs.sh | tee /dev/stderr | grep -q '^CAUGHT demo/carry_flip'; }
 declare_scaffold() {
   CK_TAGS=scaffold CK_NEEDS=""
   ckf scaffold_copy -- scaffold_copy

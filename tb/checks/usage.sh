@@ -2,11 +2,11 @@
 # and does nothing else: exit 0 within 5 s, "usage" (any case) on stdout, nothing on
 # stderr. The programs: those make builds into build/bin (their names from the makefiles),
 # and every executable file under tb/, experiments/, synth_estimates/ and mk/ (find -perm
-# -u+x), less the bench fragments tb/bench.d/*, pieces of tb/bench.sh not run alone.
+# -u+x), less the bench fragments tb/bench.d/*, pieces of tb/bin/bench.sh not run alone.
 # A program whose usage begins "usage: NAME BLOCK" also gets `NAME BLOCK --help` (the
 # option after the block, where blkrun once said "unknown argument").
 # A script is only run once its text shows how it answers --help (it sources
-# tb/common/help.sh, uses argparse directly or through tb/num.py or tb/gpu/gputable.py,
+# tb/lib/help.sh, uses argparse directly or through tb/lib/num.py or tb/gpu/gputable.py,
 # calls synth_smoke.load, or names --help): one that does not fails unrun, since it may
 # start its work on an unknown argument.
 help_answers() { # help_answers OUT PROG ARG...: one run; 0 if it answered with its usage
@@ -23,7 +23,7 @@ help_prog() { # help_prog PROG: --help and -h; PROG BLOCK --help when the usage 
   case $p in
     "$B"/bin/*) ;;
     *) grep -qE -- '--help|help\.sh|argparse|one_line_parser|gputable|synth_smoke\.load' "$p" || {
-         echo "$p: shows no way of answering --help (a shell script sources tb/common/help.sh;"
+         echo "$p: shows no way of answering --help (a shell script sources tb/lib/help.sh;"
          echo "Python uses argparse or prints its docstring on -h/--help); not run: it may start its work"
          return 1; } ;;
   esac

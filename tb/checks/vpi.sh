@@ -25,7 +25,7 @@ vpi_builds() { # every configuration the runs below use, two at a time
   echo "$(wc -l <"$VL/builds.txt") VPI and cocotb builds"
   xargs -d '\n' -P 2 -I{} bash -c '{} >/dev/null' <"$VL/builds.txt"
 }
-vpi_agree() { # vpi_agree BLOCK NAME: VPI_AGREE entry NAME's dump (tb/run --print) on each path equals lockstep's
+vpi_agree() { # vpi_agree BLOCK NAME: VPI_AGREE entry NAME's dump (tb/bin/run --print) on each path equals lockstep's
   local b=$1 n=$1-$2 ref=$VL/$1-$2-lockstep.txt p c e s k cyc
   manifest "$b" || return 1
   for e in "${VPI_AGREE[@]}"; do [ "${e%%|*}" = "$2" ] && break; done
@@ -33,7 +33,7 @@ vpi_agree() { # vpi_agree BLOCK NAME: VPI_AGREE entry NAME's dump (tb/run --prin
   cfg_args "$s"; c=("${CFG[@]}")
   [ -n "$k" ] && c+=(--knobs "$k")
   mkdir -p "$VL"
-  tb/run "$b" --mode lockstep "${c[@]}" --seed "$VPI_AGREE_SEED" --cycles "$cyc" --print >"$ref" 2>/dev/null || return 1
+  tb/bin/run "$b" --mode lockstep "${c[@]}" --seed "$VPI_AGREE_SEED" --cycles "$cyc" --print >"$ref" 2>/dev/null || return 1
   for p in icarus verilator; do
     tb/vpi/run.sh --sim $p "$b" "${c[@]}" --seed "$VPI_AGREE_SEED" --cycles "$cyc" --print \
       >"$VL/$n-$p.txt" 2>"$VL/$n-$p.err" || { cat "$VL/$n-$p.err"; return 1; }
@@ -49,7 +49,7 @@ cocotb_agree() { # cocotb_agree BLOCK I: COCOTB_AGREE entry I: test_random_stim'
   mkdir -p "$VL"
   for p in icarus verilator; do
     tb/cocotb/run.sh --sim $p "$b" "${CFG[@]}" --test test_random_stim --seed "$COCOTB_AGREE_SEED" --cycles "${e#*|}" --print "$VL/$b-cocotb-$p.txt" || return 1
-    tb/run "$b" --mode lockstep "${CFG[@]}" --seed "$COCOTB_AGREE_SEED" --cycles "${e#*|}" --print 2>/dev/null | cmp - "$VL/$b-cocotb-$p.txt" || return 1
+    tb/bin/run "$b" --mode lockstep "${CFG[@]}" --seed "$COCOTB_AGREE_SEED" --cycles "${e#*|}" --print 2>/dev/null | cmp - "$VL/$b-cocotb-$p.txt" || return 1
   done
 }
 vpi_random() { # vpi_random BLOCK I: VPI_RANDOM entry I

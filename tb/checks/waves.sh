@@ -9,7 +9,7 @@ mismatch_run() { # the mismatch: exit 1 and a report
   planted_find "$PLANTED_WAVES" || exit 3
   rm -rf "$WV/rtl" "$WV/mm" && mkdir -p "$WV" && planted_make "$P_ENTRY" "$WV/rtl" || exit 3
   # shellcheck disable=SC2086
-  exec tb/run $REF_BLOCK --rtl-dir "$WV/rtl" --mode lockstep $REF_WAVES_STIM --out "$WV/mm"
+  exec tb/bin/run $REF_BLOCK --rtl-dir "$WV/rtl" --mode lockstep $REF_WAVES_STIM --out "$WV/mm"
 }
 vector_waves() { # a vector run: expected values under the outputs, the vector line, every filter complete
   local n
@@ -93,7 +93,7 @@ waves_radix() {
   for v in clams_mc/table2_dyn memsched/depth1; do
     b=$WV/${v%%/*}-${v#*/}
     rm -rf "$b".* "$b"-filters
-    tb/run "${v%%/*}" --mode lockstep --vec "vectors/$v.vec" --fst "$b.fst" || return 1
+    tb/bin/run "${v%%/*}" --mode lockstep --vec "vectors/$v.vec" --fst "$b.fst" || return 1
     python3 tb/lint/check_gtkw.py "$b.gtkw" || return 1
   done
   python3 - "$WV/clams_mc-table2_dyn.gtkw" "$WV/memsched-depth1.gtkw" "$B/waves/$REF_BLOCK-$(manifest $REF_BLOCK && basename "$REF_WAVES_VEC" .vec).gtkw" <<'EOF'

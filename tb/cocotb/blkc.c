@@ -217,7 +217,7 @@ int blkc_vec_check(blkc *h, uint64_t cycle)
 uint64_t blkc_vec_checked(const blkc *h);
 uint64_t blkc_vec_checked(const blkc *h) { return h->vf ? vec_checked(h->vf) : 0; }
 
-/* every cycle as a vector line (as `tb/run --print`); 0 ok */
+/* every cycle as a vector line (as `tb/bin/run --print`); 0 ok */
 int blkc_print_open(blkc *h, const char *path);
 int blkc_print_open(blkc *h, const char *path)
 {

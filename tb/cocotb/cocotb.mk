@@ -2,7 +2,7 @@
 #   make -f tb/cocotb/cocotb.mk lib                      build/cocotb/libblkc.so (any block)
 #   make -f tb/cocotb/cocotb.mk icarus    BLOCK=b TAG=t D=dir [RTL_DIR=]   D/sim.vvp
 #   make -f tb/cocotb/cocotb.mk verilator BLOCK=b TAG=t D=dir [RTL_DIR=]   D/Vtop
-# tb/rtl-build runs the last two (under the configuration's lock): D already holds the
+# tb/bin/rtl-build runs the last two (under the configuration's lock): D already holds the
 # portgen wrapper of its one portgen call.
 # The toplevel is the portgen wrapper <block>_top; under Verilator only its ports are
 # public (cocotb's own Verilator main, tb/../cocotb/share/lib/verilator/verilator.cpp).

@@ -12,13 +12,13 @@
 #                         [--print FILE] [--rtl-dir DIR] [--bench] [--build-only]
 #
 # --vec FILE (repeatable; all of one configuration) runs test_vectors on those files.
-# --print FILE: test_random_stim's cycles as vector lines (as `tb/run ... --print`).
+# --print FILE: test_random_stim's cycles as vector lines (as `tb/bin/run ... --print`).
 # Exit: 0 every test passed, 1 a test failed (a mismatch), 2 bad input or no results.
 set -uo pipefail
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 PROG=tb/cocotb/run.sh
-. "$top/tb/common/sim_args.sh"   # die, need, sim_opt, sim_numbers, vec_pc, sim_block, sim_build
+. "$top/tb/lib/sim_args.sh"   # die, need, sim_opt, sim_numbers, vec_pc, sim_block, sim_build
 sim=both block="" preset="" config="" tests="" seed=1 cycles=2000 pycycles=1000 knobs=""
 print="" rtl_dir="" bench=0 build_only=0 vecs=()
 while [ $# -gt 0 ]; do
@@ -50,7 +50,7 @@ mkdir -p build/cocotb
 mkdir -p build/vpi
 flock build/vpi/.checker.lock make -s --no-print-directory -f tb/cocotb/cocotb.mk lib COCO_LIB="$coco_lib" COCO_SHARE="$coco_share" >&2 \
   || die "building the C model library failed"
-. tb/blocks.sh   # blocks, manifest, cfg_args
+. tb/lib/blocks.sh   # blocks, manifest, cfg_args
 
 # ---- no block: every block, every simulator asked for
 if [ -z "$block" ]; then

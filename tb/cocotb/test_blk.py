@@ -8,7 +8,7 @@ Tests (run by tb/cocotb/run.sh, which sets the BLK_* variables):
   test_vectors      directed: each vector file of BLK_VECS (made for this configuration),
                     its expected values checked too
   test_random_stim  random: the lockstep engine's seeded generator (BLK_SEED, BLK_CYCLES,
-                    BLK_KNOBS), closed loop; BLK_PRINT writes the `tb/run --print` dump
+                    BLK_KNOBS), closed loop; BLK_PRINT writes the `tb/bin/run --print` dump
   test_random_py    random: Python's own generator, every input uniformly over its width,
                     rare resets (BLK_SEED, BLK_PYCYCLES cycles), open loop
 Each appends one line to BLK_SUMMARY: test, cycles checked, mismatches, cycles/s.
@@ -23,8 +23,8 @@ from cocotb.triggers import ReadOnly, Timer
 
 from blkmodel import Model
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import num  # noqa: E402  (tb/num.py: the project's number rules, as in cmodel/include/num.h)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import num  # noqa: E402  (tb/lib/num.py: the project's number rules, as in cmodel/include/num.h)
 
 U64 = (1 << 64) - 1
 

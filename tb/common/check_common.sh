@@ -16,7 +16,7 @@
 # make formal)]. Exit 0 only if all pass.
 # Outputs: build/common/ (logs: build/common/<check>.log).
 set -u
-. "$(dirname "$0")/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 B=build/common

@@ -10,10 +10,10 @@
 # COUNTS=path: where the counts go (default build/cover/BLOCK-c.txt).
 # Exit 0 if every point was reached, 1 if one was not, 2 on bad input.
 set -u
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 b=${1:-}
 [ -n "$b" ] || { echo "usage: tb/cover/cover.sh BLOCK [--full] [--file F]" >&2; exit 2; }
 shift

@@ -8,10 +8,10 @@
 # Usage: tb/cover/gcov.sh   (make coverage; no arguments)
 # Exit 1 if a cmodel/ source file was never executed at all.
 set -u
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 G=$top/build/gcov
 O=build/coverage
 mkdir -p "$O"

@@ -12,10 +12,10 @@
 # every proven property (its source line). Exit 0 only if every proof passed; 2 on bad
 # input (an unknown block, a malformed entry).
 set -u
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 . tb/formal/prove.sh
 OUT=build/formal
 JOBS=$(nproc 2>/dev/null || echo 2)

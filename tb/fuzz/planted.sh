@@ -4,7 +4,7 @@
 # must find an input on which the reference disagrees, from an empty corpus (exit 1 of this script if any bug survives).
 # Usage: tb/fuzz/planted.sh [RUNS]   (default 200000 inputs per bug; fuzzer seed 1)
 set -u
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 B=${BUILD:-$top/build}
 runs=${1:-200000}

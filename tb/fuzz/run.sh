@@ -9,7 +9,7 @@
 # picks the block). A crash, sanitizer report or failed check stops with the target's log
 # and the input saved as build/fuzz/crash-<t>-*; exit 1.
 set -u
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 B=${BUILD:-$top/build}
 mode="" n=""

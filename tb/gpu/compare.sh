@@ -11,7 +11,7 @@
 # compared with how many mismatches. JSON of every run in
 # DIR (default build/compare). Exit 1 if any run fails or mismatches.
 set -uo pipefail
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 scale=0.25 configs=base-s ls_sm=0 jobs=2 out=build/compare
@@ -39,7 +39,7 @@ mkdir -p "$out"
 bind=(); [ "$ls_sm" != none ] && bind=(--bind "mrpb@$ls_sm=lockstep")
 # build the RTL-linked simulator once before the parallel runs
 if [ "$ls_sm" != none ]; then
-  tb/gpusim --workload "${wls[0]%@*}" --mrpb on "${bind[@]}" --set max_cycles=1 --quiet >/dev/null || exit 2
+  tb/bin/gpusim --workload "${wls[0]%@*}" --mrpb on "${bind[@]}" --set max_cycles=1 --quiet >/dev/null || exit 2
 fi
 jobsfile=$out/jobs.txt
 : >"$jobsfile"
@@ -59,7 +59,7 @@ run_one() { # config workload scale mrpb
   local c=$1 w=$2 sc=$3 m=$4 extra=() f
   [ "$m" = on ] && extra=("${bind[@]}")
   f="$out/$c-$w@$sc-$m"
-  tb/gpusim --config "$c" --workload "$w" --scale "$sc" --mrpb "$m" "${extra[@]}" \
+  tb/bin/gpusim --config "$c" --workload "$w" --scale "$sc" --mrpb "$m" "${extra[@]}" \
     --json "$f.json" --out "$out" --quiet >"$f.log" 2>&1
   echo $? >"$f.rc"
 }

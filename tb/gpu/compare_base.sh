@@ -15,7 +15,7 @@
 #   git worktree add /tmp/gpu-base <commit> && make -C /tmp/gpu-base -s tools
 # which is the default --base (/tmp/gpu-base/build/bin/gpusim). Exit 1 on any difference.
 set -uo pipefail
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 base=/tmp/gpu-base/build/bin/gpusim new=build/bin/gpusim out=build/compare-base kind=
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#cases[@]} -gt 0 ] || cases=(atax:0.1 syrk:0.1 2dconv:0.1 fdtd:0.1 atax:0.25 syrk:0.25 bicg:0.1:dl1d gesummv:0.1:clams)
 if [ -z "$kind" ]; then
-  . tb/blocks.sh
+  . tb/lib/blocks.sh
   for b in $(blocks); do [ -f "cmodel/blocks/$b/${b}_gpu.c" ] && { kind=$b; break; }; done
   [ -n "$kind" ] || { echo "compare_base.sh: no block with a GPU driver in the block list" >&2; exit 2; }
 fi

@@ -26,8 +26,8 @@ import concurrent.futures
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import num  # noqa: E402  (tb/num.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import num  # noqa: E402  (tb/lib/num.py)
 
 WORKLOADS = ["2dconv", "2mm", "3dconv", "3mm", "atax", "bicg", "fdtd", "gemm", "gesummv",
              "mvt", "syr2k", "syrk"]
@@ -39,7 +39,7 @@ def read_manifests():
     """{kind: (fits, withs)} from each block's manifest (tb/blocks/<b>/manifest.sh):
     SWEEP_FIT, "KEY=SOURCE" settings made whenever the kind is on (SOURCE a GPU parameter,
     l1.sets, or a value), and SWEEP_WITH, the kinds a pair's run turns on beside it"""
-    out = subprocess.run(["bash", "-c", 'cd "$1" && . tb/blocks.sh && for b in $(blocks); do manifest "$b" || exit 2; '
+    out = subprocess.run(["bash", "-c", 'cd "$1" && . tb/lib/blocks.sh && for b in $(blocks); do manifest "$b" || exit 2; '
                           'printf "%s\\t%s\\t%s\\n" "$b" "${SWEEP_FIT[*]}" "${SWEEP_WITH:-}"; done', "_", TOP],
                          capture_output=True, text=True, check=True).stdout
     m = {}

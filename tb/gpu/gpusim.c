@@ -1,7 +1,7 @@
 /*
  * gpusim: the GPU memory model on a PolyBench/GPU workload, with the blocks of the
  * block list at their hook points (cmodel/gpu/gpu_hooks.h), each instance bound as c,
- * rtl or lockstep (the RTL comes from the build this program is linked into; tb/gpusim
+ * rtl or lockstep (the RTL comes from the build this program is linked into; tb/bin/gpusim
  * picks or builds it). No block is named here: `--KIND on|off`, `--bind KIND[@INDEX]`,
  * `--set KIND.Param=v` and `--trace KIND@INDEX=f.fst` work for every kind with a hook.
  * The command line's options and their parsing are tb/gpu/gpusim_opts.c.
@@ -60,7 +60,7 @@ static int bind_block(void *vctx, const blk_kind *k, unsigned index, blk_inst *b
     if (m == BLK_MODE_C) return blk_bind_c(bi, k, cfg, err, n);
     const rtl_ops *ops = rtl_find(k->name);
     if (!ops) {
-        snprintf(err, n, "%s@%u=%s needs the RTL: run through tb/gpusim, which builds it", k->name, index,
+        snprintf(err, n, "%s@%u=%s needs the RTL: run through tb/bin/gpusim, which builds it", k->name, index,
                  blk_mode_name(m));
         return 1;
     }
@@ -204,7 +204,7 @@ static int plan_binds(const args *g, const gpu_cfg *cfg, plan *pl)
     return 0;
 }
 
-/* --print-rtl-needs, for tb/gpusim: which RTL builds this run needs. The exit code. */
+/* --print-rtl-needs, for tb/bin/gpusim: which RTL builds this run needs. The exit code. */
 static int print_rtl_needs(const gpu_cfg *cfg, const plan *pl)
 {
     char err[512];
@@ -246,7 +246,7 @@ static int prepare_workload(const args *g, gk_workload *wl, int *json_made)
 /* the reproducing command of a lockstep mismatch: this very command line */
 static void repro_line(char *repro, size_t n, int argc, char **argv)
 {
-    size_t rl = (size_t)snprintf(repro, n, "tb/gpusim");
+    size_t rl = (size_t)snprintf(repro, n, "tb/bin/gpusim");
     for (int i = 1; i < argc && rl < n; i++)
         rl += (size_t)snprintf(repro + rl, n - rl, strchr(argv[i], ' ') ? " '%s'" : " %s", argv[i]);
     if (getenv("GPUSIM_REPRO_EXTRA") && *getenv("GPUSIM_REPRO_EXTRA") && rl < n)

@@ -171,7 +171,7 @@ static const gopt opts[] = {
     {"--scale", G_CALL, 0, 0, 0, NULL, opt_scale, "X",
      "multiplies seed 000's inputs (Table 2 scaling factors of the PolyBench sizes)"},
     {"--bind", G_LIST, F(binds), 0, 64, NULL, NULL, NULL,
-     "how an instance runs (default c); rtl/lockstep need tb/gpusim"},
+     "how an instance runs (default c); rtl/lockstep need tb/bin/gpusim"},
     {"--json", G_TEXT, F(json), 0, 0, NULL, NULL, NULL, NULL},
     {"--out", G_TEXT, F(outdir), 0, 0, NULL, NULL, NULL, NULL},
     {"--seed", G_U64, F(seed), 0, UINT64_MAX, NULL, NULL, NULL, NULL},

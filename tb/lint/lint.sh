@@ -11,10 +11,10 @@
 # Usage: tb/lint/lint.sh   (make lint; no arguments)
 # Exit 0 only if every gate passed; each failure is one "lint: ..." line and the tool's words.
 set -u
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 mkdir -p build/lint
 rc=0
 common=(rtl/common/*.v)

@@ -1,6 +1,6 @@
 /*
  * blkrun: run one block as c, rtl or lockstep on seeded random stimulus or on a vector
- * file. Users normally call it through tb/run, which builds the RTL for the config.
+ * file. Users normally call it through tb/bin/run, which builds the RTL for the config.
  *
  *   blkrun BLOCK [--mode c|rtl|lockstep] [--preset P] [--config K=V,...]
  *          (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
@@ -217,17 +217,17 @@ static int setup_stimulus(run *r)
     return 0;
 }
 
-/* How to reproduce, and where a mismatch goes (tb/run adds e.g. --rtl-dir). */
+/* How to reproduce, and where a mismatch goes (tb/bin/run adds e.g. --rtl-dir). */
 static void name_run(run *r)
 {
     const blk_kind *k = r->k;
     if (r->vf) {
         const char *b = strrchr(r->vec, '/');
-        snprintf(r->repro, sizeof r->repro, "tb/run %s --mode lockstep --vec %s", k->name, r->vec);
+        snprintf(r->repro, sizeof r->repro, "tb/bin/run %s --mode lockstep --vec %s", k->name, r->vec);
         snprintf(r->base, sizeof r->base, "%s/%s-%s-%s", r->outdir, k->name, r->tag, b ? b + 1 : r->vec);
     } else {
         snprintf(r->repro, sizeof r->repro,
-                 "tb/run %s --mode lockstep --config '%s' --seed %llu --cycles %llu%s%s%s",
+                 "tb/bin/run %s --mode lockstep --config '%s' --seed %llu --cycles %llu%s%s%s",
                  k->name, r->cfgtxt, (unsigned long long)r->seed, (unsigned long long)r->cycles,
                  *r->knobs ? " --knobs '" : "", r->knobs, *r->knobs ? "'" : "");
         snprintf(r->base, sizeof r->base, "%s/%s-%s-seed%llu", r->outdir, k->name, r->tag,

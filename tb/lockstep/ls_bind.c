@@ -106,7 +106,7 @@ int ls_check_build(const blk_kind *k, const void *cfg, const rtl_ops *ops, char 
     blk_cfg_tag(k, cfg, tag, sizeof tag);
     if (strcmp(ops->block, k->name) || strcmp(ops->cfg_tag, tag)) {
         snprintf(err, n, "%s: the RTL in this program is %s %s, not the requested %s "
-                         "(use tb/run, which builds the right one)",
+                         "(use tb/bin/run, which builds the right one)",
                  k->name, ops->block, ops->cfg_tag, tag);
         return -1;
     }

@@ -70,7 +70,7 @@ def block_list():
 
 
 MANIFEST_DUMP = r'''
-. tb/blocks.sh
+. tb/lib/blocks.sh
 unset MUTANT_INVARIANTS
 manifest "$1" || exit 2
 j() { printf '%s\0' "$@"; }
@@ -99,7 +99,7 @@ def manifest(block):
 
 
 def cfg_args(spec):
-    """a manifest SPEC ("", "K=V,...", "@P", "@P,K=V,...") -> tb/run arguments"""
+    """a manifest SPEC ("", "K=V,...", "@P", "@P,K=V,...") -> tb/bin/run arguments"""
     args = []
     if spec.startswith("@"):
         p, _, rest = spec[1:].partition(",")
@@ -118,7 +118,7 @@ def tag_of(block, spec):
 
 
 def build_dir(block, spec, rtl_dir=None):
-    cmd = ["tb/run", block] + cfg_args(spec) + ["--build-only"]
+    cmd = ["tb/bin/run", block] + cfg_args(spec) + ["--build-only"]
     if rtl_dir:
         cmd[2:2] = ["--rtl-dir", rtl_dir]
     r = sh(cmd)

@@ -104,7 +104,7 @@ scaffold_hook() {
   "$sc/build/bin/gpusim" $SCAFFOLD_GPU_ARGS --"$b" on --quiet --json "$d/$b-c.json" >"$d/$b-c.txt" ||
     { echo "gpusim $SCAFFOLD_GPU_ARGS --$b on failed"; cat "$d/$b-c.txt"; return 1; }
   # the block's event counter: the first counter of its manifest's DEMO entry
-  ctr=$(cd "$sc" && . tb/blocks.sh && manifest "$b" && IFS='|' read -r _ _ _ c <<<"${DEMO:-}" && echo "${c%%,*}")
+  ctr=$(cd "$sc" && . tb/lib/blocks.sh && manifest "$b" && IFS='|' read -r _ _ _ c <<<"${DEMO:-}" && echo "${c%%,*}")
   python3 - "$b" "$d/base.json" "$d/$b-c.json" "$ctr" <<'PY' || return 1
 import json, sys
 b, base, run, ctr = sys.argv[1], json.load(open(sys.argv[2]))["counters"], json.load(open(sys.argv[3]))["counters"], sys.argv[4]
@@ -125,8 +125,8 @@ if bad:
 print("%s: C model at its hook, %s = %d, %d cycles, every other counter as without it" % (b, ctr, run[ctr], run["cycles"]))
 PY
   # shellcheck disable=SC2086
-  (cd "$sc" && tb/gpusim $SCAFFOLD_GPU_ARGS --"$b" on --bind "$b=lockstep" --quiet --json "$d/$b-ls.json") >"$d/$b-ls.txt" 2>&1 ||
-    { echo "tb/gpusim ... --bind $b=lockstep failed:"; tail -n 5 "$d/$b-ls.txt"; return 1; }
+  (cd "$sc" && tb/bin/gpusim $SCAFFOLD_GPU_ARGS --"$b" on --bind "$b=lockstep" --quiet --json "$d/$b-ls.json") >"$d/$b-ls.txt" 2>&1 ||
+    { echo "tb/bin/gpusim ... --bind $b=lockstep failed:"; tail -n 5 "$d/$b-ls.txt"; return 1; }
   grep -q "^lockstep: [1-9][0-9]* RTL cycles checked over .*, 0 mismatches" "$d/$b-ls.txt" ||
     { echo "$b: no 'lockstep: N RTL cycles ..., 0 mismatches' line:"; tail -n 5 "$d/$b-ls.txt"; return 1; }
   diff <(sed -n '/counters/,$p' "$d/$b-ls.json") <(sed -n '/counters/,$p' "$d/$b-c.json") >/dev/null ||
@@ -218,7 +218,7 @@ scaffold_synth_smoke() {
   sc=$(_sc_abs "$1") || return 1
   _sc_block "$sc" demo ISSUE || return 1
   (
-    cd "$sc" && . tb/blocks.sh && manifest demo || exit 1
+    cd "$sc" && . tb/lib/blocks.sh && manifest demo || exit 1
     [ ${#SYNTH_SMOKE[@]} -gt 0 ] && [ -n "$SYNTH_SMOKE_CHECK" ] && [ -f "$SYNTH_SMOKE_CHECK" ] ||
       { echo "demo's manifest: SYNTH_SMOKE=(${SYNTH_SMOKE[*]}) SYNTH_SMOKE_CHECK='$SYNTH_SMOKE_CHECK'"; exit 1; }
     for c in "${SYNTH_SMOKE[@]}"; do

@@ -18,7 +18,7 @@
 #   docs/NAME.md         the block's page, a skeleton
 #   cmodel/blocks.def    + BLOCK(NAME, HOOK)
 set -euo pipefail
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmpl=$top/tb/scaffold
 die() { echo "new-block: $*" >&2; exit 2; }
@@ -40,13 +40,13 @@ done
 uname=$(tr '[:lower:]' '[:upper:]' <<<"$name")
 lhook=$(tr '[:upper:]' '[:lower:]' <<<"$hook")
 # per hook: the driver's first counter (for DEMO) and the docs page's GPU paragraph
-run="\`tb/gpusim --workload atax --scale 0.05 --$name on --bind $name=lockstep\` runs every
+run="\`tb/bin/gpusim --workload atax --scale 0.05 --$name on --bind $name=lockstep\` runs every
 instance's RTL in lockstep with the C model (the GPU's counters equal the C-only run's:
 the driver only observes). Counters: the JSON's \`${name}_*\`, the table line \`$name\`."
 case $hook in
   NONE) ctr=""
     hooktext="Not bound (HOOK=NONE in \`cmodel/blocks.def\`): the block runs on its own in
-lockstep (\`tb/run $name --mode lockstep\`). To bind it, give it a hook point there and a
+lockstep (\`tb/bin/run $name --mode lockstep\`). To bind it, give it a hook point there and a
 driver \`${name}_gpu.c\` beside its C model (\`docs/gpu-model.md\`, \"Hook points\";
 \`tb/scaffold/gpu_<hook>.c.tmpl\` are working starts)." ;;
   REQ) ctr=offered
@@ -107,6 +107,6 @@ gen synth.json.tmpl synth_estimates/blocks/$name.json
 gen docs.md.tmpl docs/$name.md
 echo "BLOCK($name, $hook)" >>"$top/cmodel/blocks.def"
 echo "new-block: added BLOCK($name, $hook) to cmodel/blocks.def"
-echo "new-block: next: make -s tools && tb/run $name --mode lockstep --seed 1 --cycles 100000"
+echo "new-block: next: make -s tools && tb/bin/run $name --mode lockstep --seed 1 --cycles 100000"
 echo "new-block:       LIBERTY=none synth_estimates/run.sh --block $name"
-[ "$hook" = NONE ] || echo "new-block:       tb/gpusim --workload atax --scale 0.05 --$name on --bind $name=lockstep"
+[ "$hook" = NONE ] || echo "new-block:       tb/bin/gpusim --workload atax --scale 0.05 --$name on --bind $name=lockstep"

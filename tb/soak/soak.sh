@@ -12,11 +12,11 @@
 # Usage: [CYCLES=1e8] [BLOCK=b] [SEED=n] [CHUNK=n] [JOBS=n] [QUICK=1] tb/soak/soak.sh
 #        (no arguments; the settings are variables)
 set -u
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 unset BLK_COVER  # make test counts its own lockstep runs
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 CYCLES=${CYCLES:-1e8} SEED=${SEED:-1} CHUNK=${CHUNK:-1000000} JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 ONLY=${BLOCK:-}
 num() { # num NAME VALUE: a positive integer, plain or as 1e8 / 2.5e6
@@ -82,7 +82,7 @@ echo "soak: $units units of $CHUNK cycles ($CYCLES cycles) over ${#entries[@]} c
 build_one() {
   local b spec; IFS='|' read -r b spec <<<"$1"
   cfg_args "$spec"
-  tb/run "$b" "${CFG[@]}" --build-only >/dev/null 2>"$D/build-$b-$(echo "$spec" | md5sum | cut -c1-8).log" ||
+  tb/bin/run "$b" "${CFG[@]}" --build-only >/dev/null 2>"$D/build-$b-$(echo "$spec" | md5sum | cut -c1-8).log" ||
     { echo "soak: building $b '$spec' failed ($D/build-$b-*.log)" >&2; return 1; }
 }
 export -f build_one cfg_args cfg_split
@@ -97,7 +97,7 @@ run_unit() { # run_unit "u<TAB>block|spec|knobs"
   seed=$((SEED + u))
   cfg_args "$spec"
   t0=$(date +%s.%N)
-  out=$(tb/run "$b" --mode lockstep "${CFG[@]}" --seed "$seed" --cycles "$CHUNK" ${kn:+--knobs "$kn"} \
+  out=$(tb/bin/run "$b" --mode lockstep "${CFG[@]}" --seed "$seed" --cycles "$CHUNK" ${kn:+--knobs "$kn"} \
         --out "$D/mismatch" 2>&1)
   rc=$?
   line=$(printf '%s\n' "$out" | grep -m1 ' lockstep .*cycles,')

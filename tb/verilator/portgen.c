@@ -7,7 +7,7 @@
  * One call reads the configuration once and does every part asked for: --tag prints the
  * build tag (file-name safe), --format every parameter as Key=Val,... (in full), each on
  * its own line in that order; --wrapper, --glue and --harness write those files.
- * tb/rtl-build, the one place a configuration is built, asks for all of them at once.
+ * tb/bin/rtl-build, the one place a configuration is built, asks for all of them at once.
  *
  * The wrapper <block>_top instantiates the block with this configuration's parameter
  * values and adds one input cm_<port> per output (the C model's value) and mismatch_i,
@@ -585,7 +585,7 @@ static void usage(void)
            "  --wrapper    write the wrapper <block>_top  --glue     write the C++ glue (Verilator)\n"
            "  --harness    write vpi_tb, the Icarus top of the VPI checker\n"
            "  BLOCK: %s\n"
-           "  (tb/rtl-build runs it once a build.) Exit: 0 done; 1 a file not written; 2 bad input.\n",
+           "  (tb/bin/rtl-build runs it once a build.) Exit: 0 done; 1 a file not written; 2 bad input.\n",
            blk_names());
 }
 

@@ -10,7 +10,7 @@
  *   +seed=N +cycles=N +knobs=k=v,...            seeded random stimulus (tb/lockstep/stim_*.c)
  *   +vec=FILE                                   or a directed vector file
  *   +scope=PATH      where the block's ports are (default: the first top-level module)
- *   +print           every cycle as one vector line on stdout (as `tb/run --print`)
+ *   +print           every cycle as one vector line on stdout (as `tb/bin/run --print`)
  *   +waves=FST       the simulator records FST (Icarus: vpi_tb's +fst); the checker then
  *                    drives cm_<port> with the C model's outputs and writes FST.gtkw
  *   +repro=CMD       the command printed in a mismatch report

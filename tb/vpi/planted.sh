@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tb/vpi/planted.sh: the planted bugs each manifest names in VPI_PLANTED (with TEST_FULL=1
 # every one of its PLANTED; same names, stimulus, seed PLANTED_SEED and edits as
-# tb/plant_bugs.sh) on every path that checks RTL
+# tb/bin/plant_bugs.sh) on every path that checks RTL
 # against the C model: the Verilator lockstep engine, the C VPI checker under Icarus and
 # under Verilator --vpi, and cocotb under Icarus (and under Verilator for the mutants
 # named in the manifest's COCOTB_PLANTED_VLT). The VPI checker and cocotb compare outputs
@@ -12,10 +12,10 @@
 # Usage: tb/vpi/planted.sh   (no arguments; JOBS=n mutants at once, default 2)
 # One line per mutant; exit 0 only if every path caught every mutant it ran.
 set -u
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 M=build/mutant
 O=build/vpi/planted
 mkdir -p "$M" "$O"
@@ -25,7 +25,7 @@ cycle_of() { sed -n 's/^  cycle: *\([0-9]*\).*/\1/p' "$1" | head -n1; }
 
 one() { # one BLOCK INDEX: run one mutant on every path; prints its verdict line
   local b=$1 k=$2 d o stim ls rc c p verdict="" bad=0
-  . tb/blocks.sh
+  . tb/lib/blocks.sh
   manifest "$b" || { echo "WRONG $b: no usable manifest"; return; }
   planted_fields "${PLANTED[$k]}" || { echo "WRONG $b: malformed planted entry $k"; return; }
   local name=$P_NAME
@@ -42,7 +42,7 @@ one() { # one BLOCK INDEX: run one mutant on every path; prints its verdict line
     [ -n "$P_KNOBS" ] && stim+=(--knobs "$P_KNOBS")
   fi
   rm -rf "${o:?}"; mkdir -p "$o"
-  tb/run "$b" --rtl-dir "$d" --mode lockstep "${stim[@]}" --probe-every 0 --out "$o" >"$o/lockstep.log" 2>&1
+  tb/bin/run "$b" --rtl-dir "$d" --mode lockstep "${stim[@]}" --probe-every 0 --out "$o" >"$o/lockstep.log" 2>&1
   rc=$?
   ls=$(cycle_of "$o/lockstep.log")
   if [ -z "$ls" ]; then

@@ -10,15 +10,15 @@
 #                      (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
 #                      [--print] [--fst FILE] [--rtl-dir DIR] [--bench] [--build-only]
 #
-# Same stimulus, seeds, vector files, --print lines and mismatch report as tb/run's
+# Same stimulus, seeds, vector files, --print lines and mismatch report as tb/bin/run's
 # lockstep engine. --fst: the whole run as FST (Icarus only) with a .gtkw beside it.
 # Exit: 0 passed, 1 mismatch or failed expectation, 2 bad input (one line on stderr).
 set -uo pipefail
-. "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 PROG=tb/vpi/run.sh
-. "$top/tb/blocks.sh"
-. "$top/tb/common/sim_args.sh"   # die, need, sim_opt, sim_numbers, vec_pc, sim_block, sim_build
+. "$top/tb/lib/blocks.sh"
+. "$top/tb/lib/sim_args.sh"   # die, need, sim_opt, sim_numbers, vec_pc, sim_block, sim_build
 sim=both block="" preset="" config="" vec="" seed="" cycles="" knobs="" fst="" rtl_dir=""
 print=0 bench=0 build_only=0
 while [ $# -gt 0 ]; do

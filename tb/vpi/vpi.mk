@@ -3,7 +3,7 @@
 #                                                       portgen, shared objects
 #   make -f tb/vpi/vpi.mk icarus    BLOCK=b TAG=t D=dir [RTL_DIR=]   D/sim.vvp
 #   make -f tb/vpi/vpi.mk verilator BLOCK=b TAG=t D=dir [RTL_DIR=]   D/vsim
-# tb/rtl-build runs the last two (under the configuration's lock), with the configuration
+# tb/bin/rtl-build runs the last two (under the configuration's lock), with the configuration
 # resolved: D already holds the portgen wrapper <block>_top.v (and for Icarus the harness
 # vpi_tb.v) of one portgen call. RTL_DIR swaps the block's RTL folder (a planted-bug copy).
 include $(dir $(lastword $(MAKEFILE_LIST)))../../mk/common.mk
@@ -34,7 +34,7 @@ checker: $(VPIB)/blkvpi.vpi $(PORTGEN) $(VPIB)/pic/blkvpi-host.o $(BUILD)/vrt/ve
 
 ifneq ($(filter icarus verilator,$(MAKECMDGOALS)),)
 ifeq ($(and $(BLOCK),$(TAG),$(D)),)
-$(error icarus and verilator need BLOCK=, TAG= and D= (tb/rtl-build resolves the configuration))
+$(error icarus and verilator need BLOCK=, TAG= and D= (tb/bin/rtl-build resolves the configuration))
 endif
 RTL_SRC  := $(wildcard $(RTL_DIR)/*.v) $(wildcard $(TOP)/rtl/common/*.v)
 DI       := $(D)

@@ -70,7 +70,7 @@ FORMAL_PROOFS=("dyn|-set Banks 1 -set Buf 3 -set Window 73 -set WinBits 1 -set S
                "static|-set Banks 1 -set Buf 2 -set Window 73 -set WinBits 1 -set Scheme 0 -set ThCR 3 -set ThSM 20|10")
 FORMAL_QUICK="static"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload 2dconv --scale 0.25 --config clams|--clams_rank on --clams_mc on|clams_mc@0|clams_mc_windows,clams_mc_bank_crit_cycles,clams_mc_bank_local_cycles"
 
 # ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,

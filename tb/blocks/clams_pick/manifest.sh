@@ -76,7 +76,7 @@ FORMAL_PROOFS=("cap|-set Slots 4 -set Banks 2 -set AgeW 3 -set Algo 2 -set Cap 2
                "clams|-set Slots 3 -set Banks 3 -set AgeW 2 -set Algo 1 -set Cap 2|8")
 FORMAL_QUICK="clams"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload 2dconv --scale 0.25 --config clams --set dram.queue=16|--dram-sched clams-dyn --set clams_pick.Slots=16|clams_pick@0|clams_pick_picks_not_frfcfs,clams_pick_crit_cols"
 
 # ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,

@@ -67,5 +67,5 @@ FORMAL_PROOFS=("shift|-set Warps 3 -set Epoch 3 -set Form 0|8"
                "seed_size|-set Warps 48 -set Epoch 128 -set Form 0|4")
 FORMAL_QUICK="shift"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload 2dconv --scale 0.25 --config clams|--clams_rank on|clams_rank@0|clams_rank_epochs,clams_rank_rank1_cycles"

@@ -6,7 +6,7 @@
 # made >= (a rank boundary off by one) must show mismatches.
 # Usage: tb/blocks/clams_rank/rank_forms.sh [AW]   (AW: 1..16, default 13)
 set -u
-. "$(dirname "$0")/../../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../../lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 cd "$top"
 aw=${1:-13}

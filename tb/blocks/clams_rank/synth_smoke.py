@@ -7,8 +7,8 @@ tb/blocks/clams_rank/manifest.sh. Exit 0 agree, 1 a difference (one line naming 
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-import synth_smoke  # noqa: E402  (tb/synth_smoke.py: the checks every block shares)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+import synth_smoke  # noqa: E402  (tb/lib/synth_smoke.py: the checks every block shares)
 
 
 def main():

@@ -99,7 +99,7 @@ FORMAL_PROOFS=("small3|-set Sets 2 -set TagWays 4 -set DataWays 3 -set RcBits 2 
                "thr0_noduel|-set Sets 2 -set TagWays 3 -set DataWays 2 -set RcBits 3 -set Threshold 0 -set TagBits 2 -set Duel 0|4")
 FORMAL_QUICK="thr0_noduel"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload syrk --scale 0.25 --config dl1d|--l1 decoupled|dl1d@0|dl1d_bypass_tag_miss,dl1d_bypass_below_threshold,dl1d_duel_switches"
 
 # a tag field too narrow for the workload's addresses is refused before the run: exit 2 and

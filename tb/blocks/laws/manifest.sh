@@ -69,7 +69,7 @@ FORMAL_PROOFS=("w4|-set Warps 4 -set PcBits 2 -set Groups 2|4"
                "w6|-set Warps 6 -set PcBits 3 -set Groups 3|4")
 FORMAL_QUICK="w4"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload syrk --scale 0.25 --config apres --sched gto|--sched laws|laws@0|laws_groups,laws_head_misses,laws_picks_not_policy"
 
 # LAWS (with SAP) beside an L1 block that bypasses refused reads: the bypass is the load's

@@ -101,5 +101,5 @@ FORMAL_PROOFS=("grr|-set Slots 4 -set Depth 2 -set K 2 -set LineW 2 -set SlotW 1
                "rr|-set Slots 5 -set Depth 3 -set K 3 -set LineW 2 -set SlotW 1 -set Policy 1|10")
 FORMAL_QUICK="grr"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload bicg --scale 0.25 --config choo|--memsched grr --probes 4|memsched@0|memsched_picks,memsched_yields"

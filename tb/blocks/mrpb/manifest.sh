@@ -1,5 +1,5 @@
 # tb/blocks/mrpb/manifest.sh: what the shared scripts run for MRPB. Bash, sourced by
-# `manifest mrpb` (tb/blocks.sh): every variable below, its meaning, its default (what is
+# `manifest mrpb` (tb/lib/blocks.sh): every variable below, its meaning, its default (what is
 # left unset takes it; () or "" means "none") and the scripts that read it are in
 # docs/adding-a-block.md, "The manifest". Helper variables of this file start with _mrpb_
 # and are unset at its end.
@@ -154,7 +154,7 @@ FORMAL_QUICK="rr_greedy"
 
 unset _mrpb_w _mrpb_harsh _mrpb_cfgs _mrpb_s _mrpb_p _mrpb_f _mrpb_i _mrpb_k _mrpb_reset _mrpb_vcfg _mrpb_vknobs
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload atax --scale 0.25|--mrpb on|mrpb@0|mrpb_enqueued,mrpb_drain_full,mrpb_drain_flush"
 
 # ---- the reference block's data: the shared checks that need one block to exercise a

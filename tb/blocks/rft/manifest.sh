@@ -90,7 +90,7 @@ FORMAL_PROOFS=("avg|-set Entries 16 -set TagW 2 -set Update 1 -set RBits 2 -set 
                "default|-set Entries 64 -set Sets 32 -set Ways 4|3")
 FORMAL_QUICK="avg"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload bicg --scale 0.25 --config choo|--l1 lasc|rft@0|rft_bypassed,rft_table_hits"
 
 # ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,

@@ -69,7 +69,7 @@ FORMAL_PROOFS=("small|-set Warps 6 -set PcBits 3 -set AddrW 8 -set Entries 3|4"
                "e5|-set Warps 8 -set PcBits 4 -set AddrW 12 -set Entries 5|3")
 FORMAL_QUICK="small"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload syrk --scale 0.25 --config apres --sched laws|--sched apres|sap@0|sap_prefetches_sent,sap_prefetches_allocated"
 
 # ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,

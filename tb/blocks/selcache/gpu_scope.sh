@@ -11,7 +11,7 @@
 # Usage: tb/blocks/selcache/gpu_scope.sh   (no arguments; make test runs it)
 # Exit 0 passes. Run from anywhere; writes build/test/selcache-scope-*.json.
 set -euo pipefail
-. "$(dirname "$0")/../../common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../../lib/help.sh" "$@" || exit 2
 cd "$(dirname "$0")/../../.."
 make -s tools >/dev/null
 mkdir -p build/test

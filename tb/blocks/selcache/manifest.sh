@@ -83,7 +83,7 @@ FORMAL_PROOFS=("c_loc|-set Sets 2 -set Ways 2 -set Lanes 4 -set Scheme 2 -set Lo
                "a|-set Sets 2 -set Ways 2 -set Lanes 4 -set Scheme 0 -set LocDeg 0 -set HashW 2 -set CntW 2 -set NW 2|4")
 FORMAL_QUICK="c_loc"
 
-# ---- make run (tb/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
+# ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload bicg --scale 0.25 --config choo|--selcache on|selcache@0|selcache_index_bypass,selcache_locality_bypass"
 
 # ---- tb/gpu/config_sweep.py: settings made whenever the block is on (KEY=a GPU parameter,

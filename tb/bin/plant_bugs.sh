@@ -12,16 +12,16 @@
 # The mutant named PLANTED_WAVES (default the first) also has its mismatch waveform
 # checked: every signal its .gtkw names is in the FST, and mismatch_i first rises at
 # time 10 x the reported cycle.
-# Usage: tb/plant_bugs.sh [BLOCK [NAME]]
+# Usage: tb/bin/plant_bugs.sh [BLOCK [NAME]]
 #   no argument: every block's PLANTED_QUICK mutants (TEST_FULL=1: all of them); BLOCK: that
 #   block's; BLOCK NAME: that one mutant, quick or not (make test: one check per mutant)
 # Prints CAUGHT/MISSED/WRONG per mutant; exit 0 only if every mutant is CAUGHT.
 set -u
-. "$(dirname "$0")/common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 unset BLK_COVER  # mutants are not the suite's coverage
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 M=build/mutant
 mkdir -p "$M"
 bad=0
@@ -39,8 +39,8 @@ cycle_of() { sed -n 's/^  cycle: *\([0-9]*\).*/\1/p' "$1" | head -n1; }
 # CYCLES cycles (empty: none); the three header lines are skipped
 independent() { # independent BLOCK MUTANT_DIR CYCLES STIM...
   local b=$1 d=$2 n=$3 l; shift 3
-  l=$(cmp <(tb/run "$b" --mode c "$@" --cycles "$n" --print 2>/dev/null | tail -n +4) \
-          <(tb/run "$b" --rtl-dir "$d" --mode rtl "$@" --cycles "$n" --print 2>/dev/null | tail -n +4) 2>/dev/null |
+  l=$(cmp <(tb/bin/run "$b" --mode c "$@" --cycles "$n" --print 2>/dev/null | tail -n +4) \
+          <(tb/bin/run "$b" --rtl-dir "$d" --mode rtl "$@" --cycles "$n" --print 2>/dev/null | tail -n +4) 2>/dev/null |
       sed -n 's/.* line \([0-9]*\).*/\1/p')
   [ -n "$l" ] && echo $((l - 1))
 }
@@ -72,10 +72,10 @@ for b in $(blocks); do
 done
 build_mutant() { # build_mutant "BLOCK<TAB>DIR<TAB>SPEC"
   local b d s
-  . tb/blocks.sh
+  . tb/lib/blocks.sh
   IFS=$'\t' read -r b d s <<<"$1"
   cfg_args "$s"
-  tb/run "$b" --rtl-dir "$d" "${CFG[@]}" --build-only >/dev/null 2>&1
+  tb/bin/run "$b" --rtl-dir "$d" "${CFG[@]}" --build-only >/dev/null 2>&1
 }
 export -f build_mutant
 xargs -d '\n' -P 2 -n 1 bash -c 'build_mutant "$1"' _ <"$builds" || true
@@ -89,7 +89,7 @@ for b in $(blocks); do
     if ! planted_fields "$m"; then echo "WRONG $b: malformed planted entry"; bad=1; continue; fi
     wanted "$P_NAME" || { [ -n "$ONE" ] && continue; echo "--- $b/$P_NAME: not in PLANTED_QUICK (make test-full runs it)"; continue; }
     name=$P_NAME cfg=$P_STIM knobs=$P_KNOBS file=$P_FILE catch=$P_CATCH
-    d=$M/$b-$name   # its basename is the build suffix (tb/run --rtl-dir): block and name
+    d=$M/$b-$name   # its basename is the build suffix (tb/bin/run --rtl-dir): block and name
     if [ ! -f "$d/$file" ] || cmp -s "rtl/$b/$file" "$d/$file"; then
       echo "WRONG $b/$name: the mutation did not apply to rtl/$b/$file"; bad=1; continue
     fi
@@ -97,7 +97,7 @@ for b in $(blocks); do
     stim_of
     out=build/mismatch/planted-$b-$name
     rm -rf "$out"
-    tb/run "$b" --rtl-dir "$d" --mode lockstep "${stim[@]}" --cycles "$PLANTED_CYCLES" --out "$out" >"$d/lockstep.log" 2>&1
+    tb/bin/run "$b" --rtl-dir "$d" --mode lockstep "${stim[@]}" --cycles "$PLANTED_CYCLES" --out "$out" >"$d/lockstep.log" 2>&1
     rc=$?
     cat "$d/lockstep.log"
     if [ $rc != 1 ] || ! grep -q "^LOCKSTEP MISMATCH" "$d/lockstep.log"; then
@@ -120,7 +120,7 @@ for b in $(blocks); do
       verdict="at cycle $rep on $what (independent C/RTL runs first differ at cycle $ind)"
     else
       # the same run with the outputs alone compared
-      tb/run "$b" --rtl-dir "$d" --mode lockstep "${stim[@]}" --cycles "$PLANTED_CYCLES" --probe-every 0 >"$d/lockstep-noprobe.log" 2>&1
+      tb/bin/run "$b" --rtl-dir "$d" --mode lockstep "${stim[@]}" --cycles "$PLANTED_CYCLES" --probe-every 0 >"$d/lockstep-noprobe.log" 2>&1
       rc0=$?
       if [ $rc0 = 1 ] && grep -q "^LOCKSTEP MISMATCH$" "$d/lockstep-noprobe.log"; then
         late=$(cycle_of "$d/lockstep-noprobe.log")

@@ -4,12 +4,12 @@
 # (tb/blocks/<b>/manifest.sh). Stimulus is recorded first, so only the models are timed.
 # Figures vary with the machine; they are printed (and kept in build/bench/<b>.txt),
 # never asserted. The fragments tb/bench.d/*.sh add the other areas' figures.
-# Usage: tb/bench.sh   (make bench; no arguments)
+# Usage: tb/bin/bench.sh   (make bench; no arguments)
 set -eu
-. "$(dirname "$0")/common/help.sh" "$@" || exit 2
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
+top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 make -s tools
 out=build/bench; mkdir -p "$out"
 rate() { sed 's/.*= \([0-9]*\) cycles\/s/\1/' <<<"$1"; }
@@ -20,7 +20,7 @@ for b in $(blocks); do
   echo "${b^^} (${BENCH_CONFIG:-defaults}) -- best of 3 runs each" | tee -a "$out/$b.txt"
   best() { # best MODE CYCLES [extra]: highest cycles/s of three runs
     local m=$1 n=$2; shift 2
-    for _ in 1 2 3; do tb/run "$b" "${CFG[@]}" --seed 1 --bench --mode "$m" --cycles "$n" "$@"; done |
+    for _ in 1 2 3; do tb/bin/run "$b" "${CFG[@]}" --seed 1 --bench --mode "$m" --cycles "$n" "$@"; done |
       sort -t= -k2 -n | tail -n1
   }
   c=$(best c "$BENCH_CYCLES_C");                  echo "$c" | tee -a "$out/$b.txt"

@@ -5,18 +5,18 @@
 # mismatches), beside the same machine without it; one line per block says what it changed
 # (speedup, and its own counters); then the synthesis report's tally of the seeds' claims.
 #
-# Usage: tb/demo.sh   (make run; no arguments; ONLY_BLOCKS="a b" for some blocks only)
+# Usage: tb/bin/demo.sh   (make run; no arguments; ONLY_BLOCKS="a b" for some blocks only)
 #
 # What runs for a block is its manifest's DEMO entry (tb/blocks/<b>/manifest.sh):
 #   DEMO="BASE ARGS|BLOCK ARGS|KIND@INDEX|counter,counter"
 # the baseline run's gpusim arguments, what the block's run adds, the instance bound in
 # lockstep, and the JSON counters to show. A block without one is listed as such.
 set -eu
-. "$(dirname "$0")/common/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 [ $# = 0 ] || { echo "demo.sh: unknown argument '$1' (see --help)" >&2; exit 2; }
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-. tb/blocks.sh
+. tb/lib/blocks.sh
 make -s tools
 out=build/run
 mkdir -p "$out"
@@ -37,8 +37,8 @@ one() { # one "BLOCK<TAB>base|with<TAB>ARGS": a run, its stdout and JSON in buil
   local b k args
   IFS=$'\t' read -r b k args <<<"$1"
   # shellcheck disable=SC2086
-  if ! tb/gpusim $args --json "build/run/$b-$k.json" >"build/run/$b-$k.txt" 2>&1; then
-    echo "demo: run failed: tb/gpusim $args (log: build/run/$b-$k.txt)" >&2
+  if ! tb/bin/gpusim $args --json "build/run/$b-$k.json" >"build/run/$b-$k.txt" 2>&1; then
+    echo "demo: run failed: tb/bin/gpusim $args (log: build/run/$b-$k.txt)" >&2
     tail -n 3 "build/run/$b-$k.txt" >&2
     return 1
   fi
@@ -53,7 +53,7 @@ out, blocks = sys.argv[1], sys.argv[2:]
 print()
 print("%-10s %-50s %8s %-34s %s" % ("block", "workload and machine: what the block's run adds", "speedup", "lockstep (1 instance)", "what it did (its own counters)"))
 for b in blocks:
-    demo = subprocess.run(["bash", "-c", ". tb/blocks.sh && manifest %s && printf %%s \"${DEMO:-}\"" % b],
+    demo = subprocess.run(["bash", "-c", ". tb/lib/blocks.sh && manifest %s && printf %%s \"${DEMO:-}\"" % b],
                           capture_output=True, text=True).stdout
     if not demo:
         print("%-10s (no DEMO entry in tb/blocks/%s/manifest.sh)" % (b, b))
@@ -90,5 +90,5 @@ print("  read them: synth_estimates/REPORT.md (make synth re-derives it)")
 EOF
 echo
 echo "took $(($(date +%s) - t0)) s. next: make test (everything checked), make waves BLOCK=mrpb SEED=1 (a"
-echo "waveform), tb/gpusim --help (one run of your own), make experiments (seed 000's studies),"
+echo "waveform), tb/bin/gpusim --help (one run of your own), make experiments (seed 000's studies),"
 echo "make synth (area and timing), docs/ (how each block works and what it shows)"

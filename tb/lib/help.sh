@@ -1,6 +1,6 @@
-# tb/common/help.sh: --help and -h for the project's shell scripts. A script sources it
+# tb/lib/help.sh: --help and -h for the project's shell scripts. A script sources it
 # with its arguments before it does anything else, e.g. from tb/<dir>/:
-#   . "$(dirname "$0")/../common/help.sh" "$@" || exit 2
+#   . "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 # (|| exit 2: should the path ever be wrong, the script stops instead of taking --help
 # for an argument and starting its work)
 # When any argument before a lone -- is --help or -h, it prints the script's header

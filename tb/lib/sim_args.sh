@@ -1,16 +1,16 @@
-# tb/common/sim_args.sh: what tb/vpi/run.sh and tb/cocotb/run.sh share, sourced after
-# tb/common/help.sh with PROG (the script's name, for its error lines) and top set:
+# tb/lib/sim_args.sh: what tb/vpi/run.sh and tb/cocotb/run.sh share, sourced after
+# tb/lib/help.sh with PROG (the script's name, for its error lines) and top set:
 #   die MSG / need OPT VALUE     one line "PROG: MSG" on stderr, exit 2
 #   sim_opt "$@"                 one of the options both take, or the block; sets
 #                                SIM_SHIFT (how many words it used); unknown: die
 #   sim_numbers N...             each non-empty N a number (decimal or 0x...)
 #   vec_pc FILE                  the configuration a vector file asks for: preset|config
 #   sim_block                    block is one of the block list (else die)
-#   sim_build TARGET             the configuration built for TARGET (tb/rtl-build): sets
+#   sim_build TARGET             the configuration built for TARGET (tb/bin/rtl-build): sets
 #                                dir (its folder), tag and cfgtxt (every parameter)
 # The options both take: --sim icarus|verilator|both, --preset, --config, --seed, --cycles,
 # --knobs, --rtl-dir, --bench, --build-only, and one BLOCK; the caller sets their defaults
-# (sim block preset config seed cycles knobs rtl_dir bench build_only) first. tb/run reads
+# (sim block preset config seed cycles knobs rtl_dir bench build_only) first. tb/bin/run reads
 # vector files' configuration with vec_pc too.
 die() { echo "$PROG: $*" >&2; exit 2; }
 need() { [ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a value"; }
@@ -54,7 +54,7 @@ sim_build() {
     a+=(--rtl-dir "$rtl_dir")
   fi
   # a bad configuration: one line (portgen's, under our name), exit 2
-  out=$("$top/tb/rtl-build" "${a[@]}" --target "$1" --info --as "$PROG") || exit 2
+  out=$("$top/tb/bin/rtl-build" "${a[@]}" --target "$1" --info --as "$PROG") || exit 2
   tag=$(sed -n '1s/^tag //p' <<<"$out")
   cfgtxt=$(sed -n '2s/^config //p' <<<"$out")
   dir=$(sed -n '3p' <<<"$out")

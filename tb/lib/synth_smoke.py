@@ -1,4 +1,4 @@
-"""tb/synth_smoke.py: what every block's synthesis smoke checker (tb/blocks/<b>/synth_smoke.py,
+"""tb/lib/synth_smoke.py: what every block's synthesis smoke checker (tb/blocks/<b>/synth_smoke.py,
 SYNTH_SMOKE_CHECK of its manifest) does after its own storage formula: the generic-cell
 run must have a positive logic depth, then one summary line, and one MISMATCH line naming
 every difference. Returns the exit status (0 agree, 1 a difference). Also the command

@@ -1,6 +1,6 @@
-# tb/blocks.sh: the shell side of the block list. Sourced (bash) by every shared script:
+# tb/lib/blocks.sh: the shell side of the block list. Sourced (bash) by every shared script:
 #
-#   . "$top/tb/blocks.sh"
+#   . "$top/tb/lib/blocks.sh"
 #   blocks                    the block list (cmodel/blocks.def), one name a line
 #                             (only those of $ONLY_BLOCKS when that is set)
 #   manifest B                source tb/blocks/B/manifest.sh into the manifest variables,
@@ -10,7 +10,7 @@
 #                             one line on stderr, status 2. A manifest is sourced inside a
 #                             function: plain assignments only (no local/declare), helper
 #                             variables of its own prefix, unset at its end.
-#   cfg_args SPEC             a configuration spec -> the array CFG (tb/run arguments):
+#   cfg_args SPEC             a configuration spec -> the array CFG (tb/bin/run arguments):
 #                             "" defaults, "K=V,..." --config, "@P" --preset P, "@P,K=V,..."
 #                             both (the preset first, the keys on top of it)
 #   cfg_split SPEC            the same as CFG_PRESET and CFG_CONFIG (for make PRESET= CONFIG=)
@@ -24,7 +24,7 @@
 #                               manifest B && planted_find NAME && planted_make "$P_ENTRY" DIR
 #
 # BLOCKS_TOP: the repository this file belongs to (from its own location).
-BLOCKS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BLOCKS_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 blocks() {
   local b
