@@ -132,7 +132,7 @@ declare_gpu() {
   local g t lv
   ck gpu_units -t unit -- build/bin/test_gpu
   ck gpu_units_asan -t unit,asan -n build_sanitized -- build/asan/test_gpu
-  ck gpu_asan_run -t asan -n build_sanitized -- build/asan/gpusim --workload 2dconv --scale 0.05 --mrpb on --set icnt.jitter=2 --quiet
+  ck gpu_asan_run -t asan -n build_sanitized -- build/asan/gpusim --workload 2dconv --scale 0.05 --$REF_BLOCK on --set icnt.jitter=2 --quiet
   ckf gpu_all_workloads -s 'workloads' -- all_workloads
   ckf gpu_breakdown_whole -n gpu_all_workloads -- breakdown_whole
   ckf gpu_breakdown_check_fails -n gpu_all_workloads -- breakdown_check_fails
@@ -181,7 +181,7 @@ declare_gpu() {
     bad ${t}_json_first "--json /nonexistent/x.json: cannot write" "${lv[@]}" -- $g --workload atax --json /nonexistent/x.json
   done
   ckf gpu_json_kept -- json_kept
-  bad gpu_out_dir "--out: cannot create directory /proc/nope" -- $G --workload atax --scale 0.05 --mrpb on --bind mrpb@1=rtl --out /proc/nope/x
+  bad gpu_out_dir "--out: cannot create directory /proc/nope" -- $G --workload atax --scale 0.05 --$REF_BLOCK on --bind $REF_BLOCK@1=rtl --out /proc/nope/x
   # the Python and shell front ends follow the same number rules (tb/lib/num.py mirrors num.h)
   bad sweep_bad_runs "--runs '-5': not a number" -- python3 tb/gpu/config_sweep.py $G --runs -5
   bad synth_bad_jobs "--jobs '0': out of range" -- python3 synth_estimates/synth.py --jobs 0
@@ -193,13 +193,14 @@ declare_gpu() {
   bad gpu_bad_range "l1.assoc=0 out of range" -- $G --workload atax --set l1.assoc=0
   bad gpu_bad_geometry "l1.size=10000 is not a multiple" -- $G --workload atax --set l1.size=10000
   bad gpu_bad_probe_every "--probe-every .5x.: must be a number" -- $G --workload atax --probe-every 5x
-  bad gpu_bad_bind "mode must be c, rtl or lockstep" -- $G --workload atax --mrpb on --bind mrpb@2=fast
-  bad gpu_bad_bind_sm "SM number must be 0..13" -- $G --workload atax --mrpb on --bind mrpb@14=c
+  bad gpu_bad_bind "mode must be c, rtl or lockstep" -- $G --workload atax --$REF_BLOCK on --bind $REF_BLOCK@2=fast
+  bad gpu_bad_bind_sm "SM number must be 0..13" -- $G --workload atax --$REF_BLOCK on --bind $REF_BLOCK@14=c
   bad gpu_bad_bind_kind "'colour' is not a block kind with a GPU hook" -- $G --workload atax --bind colour@1=c
-  bad gpu_bad_bind_off "mrpb is off \(add --mrpb on\)" -- $G --workload atax --bind mrpb@1=rtl
-  bad gpu_bad_set_param "mrpb: unknown parameter 'Colour'" -- $G --workload atax --mrpb on --set mrpb.Colour=3
+  bad gpu_bad_bind_off "$REF_BLOCK is off \(add --$REF_BLOCK on\)" -- $G --workload atax --bind $REF_BLOCK@1=rtl
+  bad gpu_bad_set_param "$REF_BLOCK: unknown parameter 'Colour'" -- $G --workload atax --$REF_BLOCK on --set $REF_BLOCK.Colour=3
   bad gpu_bad_set_value "mrpb: Sig=diagonal is not a valid value" -- $G --workload atax --mrpb on --set mrpb.Sig=diagonal
-  bad gpu_bad_kind_flag "--mrpb 'maybe': must be on or off" -- $G --workload atax --mrpb maybe
+  bad gpu_bad_kind_flag "--$REF_BLOCK 'maybe': must be on or off" -- $G --workload atax --$REF_BLOCK maybe
+  # MRPB's own settings through gpusim's parser (its messages name MRPB's parameters)
   bad gpu_bad_mrpb "cannot hold core.warps=48" -- $G --workload atax --mrpb on --set mrpb.NumQ=8
   bad gpu_bad_mrpb_param "Latency=40 out of range" -- $G --workload atax --mrpb on --set mrpb.Latency=40
   bad gpu_bad_scale "--scale" -- $G --workload atax --scale -1
