@@ -58,60 +58,14 @@ exp_report_bytes() {
   cp -r "$EXPT/rep" "$EXPT/rep-a"
   exp_snake "$EXPT/report3.log" exp=fig14_final,fig13_bypass --forcerun table report || return 1
   diff -r "$EXPT/rep-a" "$EXPT/rep" && echo "report regenerated from the same results: identical bytes ($(find "$EXPT/rep" -type f | wc -l) files)" &&
-    python3 - "$EXPT/rep" <<'EOF'
-import json, os, sys, xml.dom.minidom
-rep = sys.argv[1]
-for e in ("fig14_final", "fig13_bypass"):
-    xml.dom.minidom.parse(os.path.join(rep, e, "speedup.svg"))
-    png = open(os.path.join(rep, e, "speedup.png"), "rb").read()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000, e
-    rows = [l for l in open(os.path.join(rep, e, "table.csv")) if l.strip()]
-    assert len(rows) == 1 + {"fig14_final": 12, "fig13_bypass": 16}[e], (e, len(rows))
-idx = open(os.path.join(rep, "index.md")).read()
-v = json.load(open(os.path.join(rep, "verdicts.json")))
-ran = [x for x in v if x["verdict"] != "not run"]
-assert all(x["verdict"] in ("holds", "direction holds", "does not hold") for x in ran)
-assert {x["experiment"] for x in ran} <= {"fig14_final", "fig13_bypass"} and len(ran) >= 10, len(ran)
-for x in ran:
-    assert f"| {x['id']} |" in idx and f"**{x['verdict']}**" in idx
-print(f"SVGs parse, PNGs written, tables complete; {len(ran)} claims judged, {len(v) - len(ran)} not run here")
-EOF
+    python3 tb/checks/exp_report.py "$EXPT/rep"
 }
 exp_load() {
   python3 experiments/load.py "$EXPT/res" --csv "$EXPT/all.csv" &&
-    python3 - "$EXPT/res" "$EXPT/all.csv" <<'EOF'
-import csv, sys
-sys.path.insert(0, "experiments")
-import load
-df = load.frame(sys.argv[1])
-rows = list(csv.DictReader(open(sys.argv[2])))
-assert len(df) == len(rows) == 20, (len(df), len(rows))
-for col in ("run.preset", "run.workload", "run.design", "git.commit", "config.l1.size", "config.mrpb.Bypass", "ipc_thread", "l1_misses"):
-    assert col in df.columns, col
-s = df[df["run.workload"] == "atax"]
-assert set(s["run.preset"]) == {"base-s", "base-l"}, set(s["run.preset"])
-assert (df[df["run.preset"] == "base-l"]["config.l1.size"] == 49152).all()
-print(f"load.frame: {len(df)} runs x {len(df.columns)} columns; the CSV has the same rows")
-EOF
+    python3 tb/checks/exp_load.py "$EXPT/res" "$EXPT/all.csv"
 }
 exp_claims() {
-  python3 - <<'EOF'
-import copy, os, sys
-sys.path.insert(0, "experiments/lib")
-import gexp, greport
-claims, tol = greport.load_claims(["experiments/claims/seed000.json"])
-missing = [c["id"] for c in claims if not greport.quote_found(c)]
-print(f"{len(claims)} claims of seed 000; quotes not found at their line: {missing or 'none'}")
-moved = copy.deepcopy(claims[0]); moved["line"] += 40
-assert not greport.quote_found(moved), "a claim moved 40 lines was still found"
-# verdicts follow the thresholds (tolerance 10%)
-c = {"holds_if": ["~", 2.0], "direction_if": [">", 1.0]}
-assert gexp.verdict(c, 2.15, 0.1) == "holds" and gexp.verdict(c, 1.5, 0.1) == "direction holds"
-assert gexp.verdict(c, 0.9, 0.1) == "does not hold" and gexp.verdict(c, 2.3, 0.1) == "direction holds"
-assert gexp.verdict({"holds_if": ["<=", 1.05]}, 1.2, 0.1) == "does not hold"
-assert gexp.verdict({"holds_if": ["~", 0.3]}, -0.1, 0.1) == "does not hold"
-sys.exit(1 if missing else 0)
-EOF
+  python3 tb/checks/exp_claims.py
 }
 exp_bad_result() { # a doctored result (the resolved configuration disagrees with its design) is found
   local f; f=$(find "$EXPT/res/runs/base-s/atax" -name 'mrpb=on.json' | head -n1)
