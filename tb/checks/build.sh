@@ -27,6 +27,7 @@ declare_build() {
   ck build_c -N "" -j 2 -- make -s -j2 tools
   ck lint -t static -- tb/lint/lint.sh
   ck unit_c -t unit -- build/bin/test_units
+  ckf runner_self_test -t runner -N "" -s "^runner: " -- runner_self_test
   for b in $(blocks); do ckf "${b}_manifest" -t "$b" -N "" -- manifest_loads "$b"; done
   for b in $(test_blocks); do
     manifest "$b"
@@ -43,4 +44,24 @@ declare_build() {
       ck "${b}_asan_vec_${n%.vec}" -t "$b,asan" -- build/asan/blkrun-c "$b" --mode c --vec "$v"
     done
   done
+}
+# the runner can fail: its own table (tb/checks/runner_test.tsv) of checks of every kind
+# that pass and that fail, a need that fails, a timeout; then --failed runs exactly the
+# failures again, and --list names every line check
+runner_self_test() {
+  local R=(tb/bin/check --table tb/checks/runner_test.tsv --logs "$L/runner") out
+  out=$("${R[@]}" --tag quick) && { echo "the runner passed a table with failures"; return 1; }
+  echo "$out"
+  grep -qx '9 passed, 6 failed' <<<"$out" &&
+    grep -q '^FAIL no_needs_failed: not run: no_plain failed' <<<"$out" &&
+    grep -q "^PASS ok_fail_kind (exit 3: boom at 42" <<<"$out" &&
+    grep -q '^FAIL no_bad_kind_two_lines: exit 2 (wanted 2), 2 stderr lines' <<<"$out" &&
+    grep -q '^FAIL grp2_c: its line says FAIL' <<<"$out" &&
+    grep -q '^    note: shown' <<<"$out" &&
+    [ "$(head -n1 "$L/runner/no_plain.log")" = "# no_plain: echo failing; exit 1" ] || { echo "WRONG: a line above is missing"; return 1; }
+  out=$("${R[@]}" --failed --no-needs) ; echo "$out" | tail -n1
+  grep -qx '2 passed, 6 failed' <<<"$out" || { echo "WRONG: --failed did not run the 6 failures (and the lines group's passing line) again"; return 1; }
+  out=$("${R[@]}" --only no_timeout --timeout 1); grep -q '^FAIL no_timeout: timed out' <<<"$out" || { echo "WRONG: no timeout"; return 1; }
+  [ "$("${R[@]}" --list | wc -l)" = 15 ] || { echo "WRONG: --list"; return 1; }
+  echo "runner: every kind passes and fails as it should; --failed, --timeout and --list too"
 }
