@@ -111,6 +111,16 @@ static void as_publish(ls_async *a)
     }
 }
 
+/* The main thread, holding a->mu, sleeps until the RTL thread signals it or 1 ms passes. */
+static void main_wait_1ms(ls_async *a)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 1000000;
+    if (ts.tv_nsec >= 1000000000) ts.tv_sec++, ts.tv_nsec -= 1000000000;
+    pthread_cond_timedwait(&a->cv_main, &a->mu, &ts);
+}
+
 /* A free entry at head_local (0), or the RTL thread has failed (1). */
 static int as_room(ls_async *a)
 {
@@ -128,11 +138,7 @@ static int as_room(ls_async *a)
     while (a->head_local - (a->tail_cache = __atomic_load_n(&a->tail, __ATOMIC_SEQ_CST)) >
                LS_RING / 2 &&
            !__atomic_load_n(&a->failed, __ATOMIC_SEQ_CST)) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 1000000;
-        if (ts.tv_nsec >= 1000000000) ts.tv_sec++, ts.tv_nsec -= 1000000000;
-        pthread_cond_timedwait(&a->cv_main, &a->mu, &ts);
+        main_wait_1ms(a);
     }
     __atomic_store_n(&a->main_sleeping, 0, __ATOMIC_SEQ_CST);
     pthread_mutex_unlock(&a->mu);
@@ -152,11 +158,7 @@ static void as_stop(ls *s)
         __atomic_store_n(&a->main_sleeping, 1, __ATOMIC_SEQ_CST);
         if (__atomic_load_n(&a->tail, __ATOMIC_SEQ_CST) != a->head_local &&
             !__atomic_load_n(&a->failed, __ATOMIC_SEQ_CST)) {
-            struct timespec ts;
-            clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_nsec += 1000000;
-            if (ts.tv_nsec >= 1000000000) ts.tv_sec++, ts.tv_nsec -= 1000000000;
-            pthread_cond_timedwait(&a->cv_main, &a->mu, &ts);
+            main_wait_1ms(a);
         }
         __atomic_store_n(&a->main_sleeping, 0, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&a->mu);
