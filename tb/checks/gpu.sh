@@ -109,7 +109,7 @@ planted_applied() {
 }
 planted_run() {
   manifest $REF_BLOCK || return 1
-  exec tb/bin/gpusim --workload atax --scale 0.25 --$REF_BLOCK on $REF_GPU_ARGS --bind $REF_BLOCK@1=lockstep \
+  exec tb/bin/gpusim --workload atax --scale 0.25 --$REF_BLOCK on --bind $REF_BLOCK@1=lockstep \
     --rtl-dir build/mutant-gpu/$REF_BLOCK --out build/gpusim-mut --quiet
 }
 planted_artifacts() {
