@@ -113,7 +113,7 @@ static uint64_t bd_latency(const gpu *g)
     return t;
 }
 
-/* stage groups: the per-SM table, and in the JSON for tb/gpu/compare.sh */
+/* stage groups: the per-SM table, and in the JSON for experiments/bin/compare.sh */
 static const struct { const char *name; unsigned lo, hi; } bd_group[] = {
     {"lsu", BD_LSU, BD_LSU},           {"block", BD_BLOCK_FULL, BD_IN_BLOCK},
     {"L1 retry", BD_RETRY_ASSOC, BD_RETRY_IDLE}, {"L1/MSHR", BD_L1_HIT, BD_MSHR_WAIT},

@@ -10,7 +10,6 @@ import argparse
 import hashlib
 import json
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -38,18 +37,14 @@ def main():
         return 2
     tmp = a.out + ".tmp"
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
-    cmd = [a.gpusim, "--config", a.preset, "--workload", a.workload, "--scale", gexp.scale_text(scale),
-           "--seed", str(seed), "--quiet", "--json", tmp]
-    for s in sets:
-        cmd += ["--set", s]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        err = (p.stderr.strip().splitlines() or ["(no message)"])[-1]
-        print(f"run.py: gpusim exited {p.returncode} for {a.preset}/{a.workload}/x{gexp.scale_text(scale)}/{a.key}: {err}",
+    cmd = gexp.gpusim_cmd(a.gpusim, a.preset, a.workload, scale, tmp, [x for s in sets for x in ("--set", s)], seed=seed)
+    try:
+        g = gexp.gpusim_json(cmd)
+    except gexp.GpusimFailed as e:
+        err = (e.stderr.strip().splitlines() or ["(no message)"])[-1]
+        print(f"run.py: gpusim exited {e.returncode} for {a.preset}/{a.workload}/x{gexp.scale_text(scale)}/{a.key}: {err}",
               file=sys.stderr)
         return 2
-    with open(tmp) as f:
-        g = json.load(f)
     shown = ["gpusim"] + cmd[1:]
     shown[shown.index("--json") + 1] = "OUT.json"
     out = {

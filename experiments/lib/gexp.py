@@ -105,6 +105,34 @@ def bench_path(results, preset, workload, scale, seed, key):
     return os.path.join(results, "bench", preset, workload, f"x{scale_text(scale)}", f"s{int(seed)}", key + ".tsv")
 
 
+# ---- running gpusim
+class GpusimFailed(ExpError):
+    """gpusim exited non-zero: cmd, returncode, stdout, stderr"""
+
+    def __init__(self, cmd, p):
+        super().__init__(f"{' '.join(cmd)}: exit {p.returncode}")
+        self.cmd, self.returncode, self.stdout, self.stderr = cmd, p.returncode, p.stdout, p.stderr
+
+
+def gpusim_cmd(gpusim, preset, workload, scale, json_path, extra=(), seed=None):
+    """gpusim's command line for one run on a preset and workload, its JSON into json_path;
+    extra: more options (a design's --set values, --KIND on, ...)"""
+    cmd = [gpusim, "--config", preset, "--workload", workload, "--scale", scale_text(scale)]
+    if seed is not None:
+        cmd += ["--seed", str(int(seed))]
+    return cmd + ["--quiet", "--json", json_path] + list(extra)
+
+
+def gpusim_json(cmd):
+    """run a gpusim_cmd command line; the JSON it wrote (gpusim's own: config, workload,
+    counters, ...). GpusimFailed when it exits non-zero"""
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise GpusimFailed(cmd, p)
+    with open(cmd[cmd.index("--json") + 1]) as f:
+        return json.load(f)
+
+
 # ---- experiments
 def experiment(name, *, seed, title, where, setup, designs, pairs, baseline="Base",
                scale=1.0, runseed=1, plot=None, notes=""):
@@ -211,8 +239,10 @@ def write_csv(rows, f):
 
 
 # ---- tables and measures
-def geomean(xs):
-    xs = [x for x in xs if x is not None]
+def geomean(xs, positive_only=False):
+    """geometric mean of the values that are not None; None when there are none.
+    positive_only: leave out values <= 0 too (else they are an error)"""
+    xs = [x for x in xs if x is not None and (x > 0 or not positive_only)]
     if not xs:
         return None
     if any(x <= 0 for x in xs):

@@ -186,7 +186,7 @@ declare_gpu() {
   bad sweep_bad_runs "--runs '-5': not a number" -- python3 tb/gpu/config_sweep.py $G --runs -5
   bad synth_bad_jobs "--jobs '0': out of range" -- python3 synth_estimates/synth.py --jobs 0
   bad synth_bad_env "JOBS '4x': not a number" -- env JOBS=4x python3 synth_estimates/synth.py --smoke
-  bad compare_bad_jobs "--jobs 'abc': not a number" -- tb/gpu/compare.sh --jobs abc
+  bad compare_bad_jobs "--jobs 'abc': not a number" -- experiments/bin/compare.sh --jobs abc
   ckf gpu_decimal_only -- decimal_only
   bad gpu_bad_workload "unknown workload" -- $G --workload nbody
   bad gpu_bad_key "unknown parameter 'l1.colour'" -- $G --workload atax --set l1.colour=red

@@ -6,7 +6,7 @@
 # A program whose usage begins "usage: NAME BLOCK" also gets `NAME BLOCK --help` (the
 # option after the block, where blkrun once said "unknown argument").
 # A script is only run once its text shows how it answers --help (it sources
-# tb/lib/help.sh, uses argparse directly or through tb/lib/num.py or tb/gpu/gputable.py,
+# tb/lib/help.sh, uses argparse directly or through tb/lib/num.py,
 # calls synth_smoke.load, or names --help): one that does not fails unrun, since it may
 # start its work on an unknown argument.
 help_answers() { # help_answers OUT PROG ARG...: one run; 0 if it answered with its usage
@@ -22,7 +22,7 @@ help_prog() { # help_prog PROG: --help and -h; PROG BLOCK --help when the usage 
   local p=$1 bad=0 blockfirst=0 o=$L/help-${1//\//_}
   case $p in
     "$B"/bin/*) ;;
-    *) grep -qE -- '--help|help\.sh|argparse|one_line_parser|gputable|synth_smoke\.load' "$p" || {
+    *) grep -qE -- '--help|help\.sh|argparse|one_line_parser|synth_smoke\.load' "$p" || {
          echo "$p: shows no way of answering --help (a shell script sources tb/lib/help.sh;"
          echo "Python uses argparse or prints its docstring on -h/--help); not run: it may start its work"
          return 1; } ;;

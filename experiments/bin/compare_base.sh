@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # compare_base.sh: the GPU model against an older build of itself, counter by counter.
-# Usage: tb/gpu/compare_base.sh [--base BIN] [--new BIN] [--out DIR] [--kind KIND] [case ...]
+# Usage: experiments/bin/compare_base.sh [--base BIN] [--new BIN] [--out DIR] [--kind KIND] [case ...]
 # A case is WORKLOAD:SCALE[:PRESET] (default: atax syrk 2dconv fdtd at 0.1, atax syrk at
 # 0.25, and bicg on dl1d (GTO) and gesummv on clams (32 SMs) at 0.1); each runs with
 # --KIND off and on in both builds (KIND: the first listed block with a GPU driver,
@@ -15,7 +15,7 @@
 #   git worktree add /tmp/gpu-base <commit> && make -C /tmp/gpu-base -s tools
 # which is the default --base (/tmp/gpu-base/build/bin/gpusim). Exit 1 on any difference.
 set -uo pipefail
-. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../../tb/lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 base=/tmp/gpu-base/build/bin/gpusim new=build/bin/gpusim out=build/compare-base kind=

@@ -5,12 +5,13 @@ FR-FCFS-Cap-Best), Static-, Semi-Dyn- and Dyn-CLAMS, all on `--config clams` (Ta
 Prints a Markdown table (IPC, speedups over FR-FCFS, DRAM row-hit rate, Th_CR, the share
 of critical requests served in criticality mode, the buffer wait of critical requests)
 and geometric means; JSON of every run in --out.
-  tb/gpu/clams_table.py [--scale X] [--jobs N] [--out DIR] [kernel ...]"""
+  experiments/bin/clams_table.py [--scale X] [--jobs N] [--out DIR] [--gpusim BIN] [--cached] [kernel ...]
+(--help: this text and the options)"""
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gputable import args, geomean, run_all  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from gtable import args, geomean, run_all  # noqa: E402
 
 CAPS = [2, 4, 6, 8, 12, 16]
 SCHEDS = ["frfcfs"] + ["frfcfs-cap:%d" % c for c in CAPS] + ["clams-static", "clams-semi", "clams-dyn"]

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # compare.sh: workloads on the GPU model without and with MRPB, side by side.
-# Usage: tb/gpu/compare.sh [--scale X] [--configs base-s,base-l] [--lockstep SM|none]
-#                          [--jobs N] [--out DIR] [workload[@SCALE] ...]
-#                          (default: atax bicg syrk 2dconv)
+# Usage: experiments/bin/compare.sh [--scale X] [--configs base-s,base-l] [--lockstep SM|none]
+#                                   [--jobs N] [--out DIR] [workload[@SCALE] ...]
+#                                   (default: atax bicg syrk 2dconv)
 # workload@SCALE runs that workload at SCALE instead of --scale.
 # MRPB runs bind SM `--lockstep` (default 0) in lockstep, so the RTL checks itself inside
 # real traffic. Prints a table (IPC, speedup, L1 hit and pending-hit rates), per-class
@@ -11,7 +11,7 @@
 # compared with how many mismatches. JSON of every run in
 # DIR (default build/compare). Exit 1 if any run fails or mismatches.
 set -uo pipefail
-. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
+. "$(dirname "$0")/../../tb/lib/help.sh" "$@" || exit 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 scale=0.25 configs=base-s ls_sm=0 jobs=2 out=build/compare
@@ -69,7 +69,9 @@ export bind_str="${bind[*]}"
 # shellcheck disable=SC2016
 xargs -P "$jobs" -L 1 bash -c 'bind=($bind_str); run_one "$0" "$1" "$2" "$3"' <"$jobsfile"
 python3 - "$out" "$scale" $configs "${runs[@]}" <<'PY'
-import json, math, os, re, sys
+import json, os, re, sys
+sys.path.insert(0, "experiments/lib")
+import gexp
 out, scale, configs = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
 runs = sys.argv[4:]
 bad = 0
@@ -113,7 +115,7 @@ for c in configs:
             lat, g = groups(r[m])
             summary.append((c, w, sc, "base" if m == "off" else "MRPB", lat, g, b, o))
 for (c, cls), v in sorted(sp.items()):
-    g = math.exp(sum(math.log(x) for x in v) / len(v)) if all(x > 0 for x in v) else 0
+    g = gexp.geomean(v) if all(x > 0 for x in v) else 0
     print(f"geomean speedup {c} {cls}: {g:.2f}x over {len(v)} workloads")
 if summary:
     print("where a load's line request spends its cycles (mean per request; gpusim --breakdown for the stages):")

@@ -1,13 +1,16 @@
-"""gputable.py: what the seed-comparison scripts (clams_table.py, choo_table.py) share:
-their command line, running gpusim on every kernel x design in parallel, and the
-geometric mean."""
+"""gtable: what the seed-comparison tables (experiments/bin/clams_table.py, choo_table.py)
+share: their command line and running gpusim on every kernel x design in parallel, one
+JSON file per run in --out (gpusim's own JSON, not a result file of the experiment
+layer). The command line and the runs are gexp's (gpusim_cmd, gpusim_json), and so is
+the geometric mean."""
 import argparse
 import concurrent.futures
 import json
-import math
 import os
 import subprocess
 import sys
+
+import gexp
 
 
 def args(doc, out):
@@ -37,13 +40,13 @@ def run_all(a, config, designs):
         k, (name, extra) = kd
         js = os.path.join(a.out, "%s-%s.json" % (k, name.replace(":", "")))
         if a.cached and os.path.exists(js):
-            return k, name, json.load(open(js))["counters"]
-        cmd = [a.gpusim, "--workload", k, "--scale", str(a.scale), "--config", config, "--quiet", "--json", js] + extra
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        if p.returncode != 0:
-            raise SystemExit("%s: %s failed: %s" % (os.path.basename(sys.argv[0]), " ".join(cmd),
-                                                    (p.stderr or p.stdout).strip()[:300]))
-        return k, name, json.load(open(js))["counters"]
+            with open(js) as f:
+                return k, name, json.load(f)["counters"]
+        try:
+            return k, name, gexp.gpusim_json(gexp.gpusim_cmd(a.gpusim, config, k, a.scale, js, extra))["counters"]
+        except gexp.GpusimFailed as e:
+            raise SystemExit("%s: %s failed: %s" % (os.path.basename(sys.argv[0]), " ".join(e.cmd),
+                                                    (e.stderr or e.stdout).strip()[:300]))
     res = {}
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
         for k, name, c in ex.map(one, [(k, d) for k in a.kernels for d in designs]):
@@ -52,5 +55,7 @@ def run_all(a, config, designs):
 
 
 def geomean(xs):
-    xs = [x for x in xs if x > 0]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+    """gexp's geometric mean of the values > 0 (a design that stopped, IPC 0, is left
+    out); nan when there are none"""
+    g = gexp.geomean(xs, positive_only=True)
+    return float("nan") if g is None else g

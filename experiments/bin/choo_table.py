@@ -7,12 +7,13 @@ scheduler (ch. 6) alone and with selective caching, and MRPB. Prints a Markdown 
 warp IPC and speedups over the baseline, then LASC's no-reuse bypass share (bypassed / (bypassed + lines evicted unreused)),
 the demand hits per evicted line under LASC and LASC + selective caching and the memory-stage stall cycles, and geometric means;
 JSON of every run in --out.
-  tb/gpu/choo_table.py [--scale X] [--jobs N] [--out DIR] [kernel ...]"""
+  experiments/bin/choo_table.py [--scale X] [--jobs N] [--out DIR] [--gpusim BIN] [--cached] [kernel ...]
+(--help: this text and the options)"""
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gputable import args, geomean, run_all  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from gtable import args, geomean, run_all  # noqa: E402
 
 DESIGNS = [
     ("base", []),
