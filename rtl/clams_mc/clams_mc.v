@@ -82,16 +82,16 @@ module clams_mc #(
 
   reg  [NO*CW-1:0] occ_q;
   wire [NO*CW-1:0] occ_d;
-  reg  [   YW-1:0] cyc_q;
-  reg  [ 8*NB-1:0] win_q, snap_q;
+  reg  [   YW-1:0] cyc_q, cyc_d;
+  reg  [ 8*NB-1:0] win_q, win_d, snap_q, snap_d;
   wire [ 8*NB-1:0] win_inc;
-  reg  [   NB-1:0] wall_q, sall_q;
+  reg  [   NB-1:0] wall_q, wall_d, sall_q, sall_d;
   reg  [     55:0] pcr_q;
   wire [     55:0] pcr_d;
-  reg  [      3:0] ck_q;
-  reg              go_q;
-  reg  [      2:0] thcr_q;
-  reg  [      6:0] thsm_q;
+  reg  [      3:0] ck_q, ck_d;
+  reg              go_q, go_d;
+  reg  [      2:0] thcr_q, thcr_d;
+  reg  [      6:0] thsm_q, thsm_d;
 
   // ---- occupancy, per bank and rank; pending, critical and the mode per bank
   genvar g, b, r;
@@ -199,6 +199,40 @@ module clams_mc #(
   end
   wire upd = cap && ck_q == 4'd8;
 
+  // ---- next state: the PCR steps, Table 2's thresholds, the window
+  always @* begin
+    ck_d   = ck_q;
+    go_d   = go_q;
+    thcr_d = thcr_q;
+    thsm_d = thsm_q;
+    snap_d = snap_q;
+    sall_d = sall_q;
+    if (ck_q != 4'd0) begin
+      if (start) go_d = 1'b0;
+      else if (div_done) begin
+        ck_d = (ck_q == 4'd8) ? 4'd0 : ck_q + 4'd1;
+        go_d = (ck_q != 4'd8);
+      end
+    end
+    if (upd) begin
+      thcr_d = cr[2:0] - 3'd1;
+      thsm_d = sm;
+    end
+    if (last) begin
+      snap_d = win_inc;
+      sall_d = wall_inc;
+      win_d  = {8 * NB{1'b0}};
+      wall_d = {NB{1'b0}};
+      cyc_d  = {YW{1'b0}};
+      ck_d   = 4'd1;
+      go_d   = 1'b1;
+    end else begin
+      win_d  = win_inc;
+      wall_d = wall_inc;
+      cyc_d  = cyc_q + 1'b1;
+    end
+  end
+
   // ---- registers
   always @(posedge clk_i) begin
     if (rst_i) begin
@@ -214,32 +248,17 @@ module clams_mc #(
       thcr_q <= (Scheme == 0) ? ThCR[2:0] - 3'd1 : 3'd7;
       thsm_q <= ThSM[6:0];
     end else begin
-      occ_q <= occ_d;
-      pcr_q <= pcr_d;
-      if (ck_q != 4'd0) begin
-        if (start) go_q <= 1'b0;
-        else if (div_done) begin
-          ck_q <= (ck_q == 4'd8) ? 4'd0 : ck_q + 4'd1;
-          go_q <= (ck_q != 4'd8);
-        end
-      end
-      if (upd) begin
-        thcr_q <= cr[2:0] - 3'd1;
-        thsm_q <= sm;
-      end
-      if (last) begin
-        snap_q <= win_inc;
-        sall_q <= wall_inc;
-        win_q  <= {8 * NB{1'b0}};
-        wall_q <= {NB{1'b0}};
-        cyc_q  <= {YW{1'b0}};
-        ck_q   <= 4'd1;
-        go_q   <= 1'b1;
-      end else begin
-        win_q  <= win_inc;
-        wall_q <= wall_inc;
-        cyc_q  <= cyc_q + 1'b1;
-      end
+      occ_q  <= occ_d;
+      pcr_q  <= pcr_d;
+      cyc_q  <= cyc_d;
+      win_q  <= win_d;
+      wall_q <= wall_d;
+      snap_q <= snap_d;
+      sall_q <= sall_d;
+      ck_q   <= ck_d;
+      go_q   <= go_d;
+      thcr_q <= thcr_d;
+      thsm_q <= thsm_d;
     end
   end
 

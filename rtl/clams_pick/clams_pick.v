@@ -24,24 +24,24 @@ module clams_pick #(
     parameter integer Algo  = 2,
     parameter integer Cap   = 4
 ) (
-    input  wire               clk_i,
-    input  wire               rst_i,
-    input  wire               arr_i,
-    input  wire [     SW-1:0] arr_slot_i,
-    input  wire [     BW-1:0] arr_bank_i,
-    input  wire [        2:0] arr_rank_i,
-    input  wire               dep_i,
-    input  wire [     SW-1:0] dep_slot_i,
-    input  wire [  Slots-1:0] cand_i,
-    input  wire [  Slots-1:0] col_i,
-    input  wire [  Slots-1:0] hit_i,
-    input  wire [        2:0] thcr_i,
-    input  wire [2*Banks-1:0] mode_i,
-    output wire               pick_ok_o,
-    output wire [     SW-1:0] pick_o,
-    output wire               pick_col_o,
-    output wire               pick_crit_o,
-    output wire [        1:0] pick_mode_o
+    input  wire                    clk_i,
+    input  wire                    rst_i,
+    input  wire                    arr_i,
+    input  wire [$clog2(Slots)-1:0] arr_slot_i,  // SW bits (SW and BW: below)
+    input  wire [((Banks > 1) ? $clog2(Banks) : 1)-1:0] arr_bank_i,  // BW bits
+    input  wire [             2:0] arr_rank_i,
+    input  wire                    dep_i,
+    input  wire [$clog2(Slots)-1:0] dep_slot_i,
+    input  wire [       Slots-1:0] cand_i,
+    input  wire [       Slots-1:0] col_i,
+    input  wire [       Slots-1:0] hit_i,
+    input  wire [             2:0] thcr_i,
+    input  wire [     2*Banks-1:0] mode_i,
+    output wire                    pick_ok_o,
+    output wire [$clog2(Slots)-1:0] pick_o,
+    output wire                    pick_col_o,
+    output wire                    pick_crit_o,
+    output wire [             1:0] pick_mode_o
 );
   localparam integer SW = $clog2(Slots);  // Slots >= 2
   localparam integer BW = (Banks > 1) ? $clog2(Banks) : 1;
@@ -68,11 +68,11 @@ module clams_pick #(
     end
   endgenerate
 
-  reg [     Slots-1:0] v_q;
-  reg [  Slots*BW-1:0] bank_q;
-  reg [   Slots*3-1:0] rank_q;
-  reg [Slots*AgeW-1:0] stamp_q;
-  reg [      AgeW-1:0] cnt_q;
+  reg [     Slots-1:0] v_q, v_d;
+  reg [  Slots*BW-1:0] bank_q, bank_d;
+  reg [   Slots*3-1:0] rank_q, rank_d;
+  reg [Slots*AgeW-1:0] stamp_q, stamp_d;
+  reg [      AgeW-1:0] cnt_q, cnt_d;
   reg [  Banks*CW-1:0] streak_q;
 
   // ---- the buffer's departure and arrival this cycle
@@ -188,6 +188,20 @@ module clams_pick #(
                                   st;
     end
   endgenerate
+  always @* begin
+    v_d = (v_q & ~dep_mask) | arr_mask;
+    cnt_d = cnt_q;
+    bank_d = bank_q;
+    rank_d = rank_q;
+    stamp_d = stamp_q;
+    if (arr_i) cnt_d = cnt_q + 1'b1;
+    if (arr_ok) begin
+      bank_d[arr_slot_i*BW+:BW] = arr_bank_i;
+      rank_d[arr_slot_i*3+:3] = arr_rank_i;
+      stamp_d[arr_slot_i*AgeW+:AgeW] = cnt_q;
+    end
+  end
+
   always @(posedge clk_i) begin
     if (rst_i) begin
       v_q <= {Slots{1'b0}};
@@ -198,13 +212,11 @@ module clams_pick #(
       streak_q <= {Banks * CW{1'b0}};
     end else begin
       streak_q <= streak_d;
-      v_q <= (v_q & ~dep_mask) | arr_mask;
-      if (arr_i) cnt_q <= cnt_q + 1'b1;
-      if (arr_ok) begin
-        bank_q[arr_slot_i*BW+:BW] <= arr_bank_i;
-        rank_q[arr_slot_i*3+:3] <= arr_rank_i;
-        stamp_q[arr_slot_i*AgeW+:AgeW] <= cnt_q;
-      end
+      v_q <= v_d;
+      cnt_q <= cnt_d;
+      bank_q <= bank_d;
+      rank_q <= rank_d;
+      stamp_q <= stamp_d;
     end
   end
 

@@ -47,9 +47,9 @@ module clams_rank #(
   localparam integer AW = $clog2(((1 << CW) - 1) * Epoch + 1);
   localparam [YW-1:0] Last = Epoch[YW-1:0] - 1'b1;
 
-  reg [YW-1:0] cyc_q;
-  reg [AW-1:0] acc_live_q, acc_short_q;
-  reg [   2:0] rank_q;
+  reg [YW-1:0] cyc_q, cyc_d;
+  reg [AW-1:0] acc_live_q, acc_live_d, acc_short_q, acc_short_d;
+  reg [   2:0] rank_q, rank_d;
 
   // this cycle's sums (never overflow: AW holds an epoch of the largest port value)
   wire [AW-1:0] live_sum = acc_live_q + {{(AW - CW) {1'b0}}, live_i};
@@ -60,21 +60,32 @@ module clams_rank #(
   wire [2:0] new_rank;
   clams_rank_calc #(.AW(AW), .Form(Form)) u_calc (.s_i(short_sum), .l_i(live_sum), .rank_o(new_rank));
 
+  // an epoch's last cycle takes the rank and clears the accumulators
+  always @* begin
+    rank_d = rank_q;
+    if (last) begin
+      cyc_d = {YW{1'b0}};
+      acc_live_d = {AW{1'b0}};
+      acc_short_d = {AW{1'b0}};
+      rank_d = new_rank;
+    end else begin
+      cyc_d = cyc_q + 1'b1;
+      acc_live_d = live_sum;
+      acc_short_d = short_sum;
+    end
+  end
+
   always @(posedge clk_i) begin
     if (rst_i) begin
       cyc_q <= {YW{1'b0}};
       acc_live_q <= {AW{1'b0}};
       acc_short_q <= {AW{1'b0}};
       rank_q <= 3'd7;
-    end else if (last) begin
-      cyc_q <= {YW{1'b0}};
-      acc_live_q <= {AW{1'b0}};
-      acc_short_q <= {AW{1'b0}};
-      rank_q <= new_rank;
     end else begin
-      cyc_q <= cyc_q + 1'b1;
-      acc_live_q <= live_sum;
-      acc_short_q <= short_sum;
+      cyc_q <= cyc_d;
+      acc_live_q <= acc_live_d;
+      acc_short_q <= acc_short_d;
+      rank_q <= rank_d;
     end
   end
 

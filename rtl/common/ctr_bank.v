@@ -92,13 +92,18 @@ module ctr_bank #(
           assign dec_a = dec_idx_i[AW-1:0];
           assign rd_a  = rd_idx_i[AW-1:0];
         end
+        // the two write ports of the array: enable, offset and the counter's next value
+        wire inc_we = inc_i & ~same & inc_in;
+        wire dec_we = dec_i & ~same & dec_in;
+        wire [Width-1:0] inc_d = step_up(count_q[inc_a]);
+        wire [Width-1:0] dec_d = step_down(count_q[dec_a]);
         integer i;
         always @(posedge clk_i) begin
           if (rst_i) begin
             for (i = 0; i < Size; i = i + 1) count_q[i] <= {Width{1'b0}};
           end else begin
-            if (inc_i & ~same & inc_in) count_q[inc_a] <= step_up(count_q[inc_a]);
-            if (dec_i & ~same & dec_in) count_q[dec_a] <= step_down(count_q[dec_a]);
+            if (inc_we) count_q[inc_a] <= inc_d;
+            if (dec_we) count_q[dec_a] <= dec_d;
           end
         end
         assign rd_part[b*Width+:Width] = rd_in ? count_q[rd_a] : {Width{1'b0}};

@@ -1,6 +1,7 @@
 `default_nettype none
 // delay_line: a valid bit and a payload, delayed by Stages (>= 1) registers.
 // Valid bits are reset; payload registers are not (they are qualified by valid).
+// Legal: Stages >= 1, Width >= 1.
 module delay_line #(
     parameter integer Stages = 3,
     parameter integer Width = 6
@@ -12,23 +13,33 @@ module delay_line #(
     output wire             valid_o,
     output wire [Width-1:0] data_o
 );
-  reg [Stages-1:0] valid_q;
-  reg [Stages*Width-1:0] data_q;
   generate
-    if (Stages == 1) begin : g_one
-      always @(posedge clk_i) begin
-        if (rst_i) valid_q <= 1'b0;
-        else valid_q <= valid_i;
-        data_q <= data_i;
-      end
-    end else begin : g_many
-      always @(posedge clk_i) begin
-        if (rst_i) valid_q <= {Stages{1'b0}};
-        else valid_q <= {valid_q[Stages-2:0], valid_i};
-        data_q <= {data_q[(Stages-1)*Width-1:0], data_i};
-      end
+    if (Stages < 1 || Width < 1) begin : g_illegal
+`ifndef __ICARUS__
+      $error("delay_line: illegal parameters (Stages >= 1, Width >= 1)");
+`endif
+      delay_line_illegal_parameters u_stop ();  // Icarus (no elaboration-time $error) stops here
     end
   endgenerate
+
+  reg  [      Stages-1:0] valid_q;
+  reg  [Stages*Width-1:0] data_q;
+  wire [      Stages-1:0] valid_d;
+  wire [Stages*Width-1:0] data_d;
+  generate
+    if (Stages == 1) begin : g_one
+      assign valid_d = valid_i;
+      assign data_d  = data_i;
+    end else begin : g_many  // shift in at stage 0, out at stage Stages-1
+      assign valid_d = {valid_q[Stages-2:0], valid_i};
+      assign data_d  = {data_q[(Stages-1)*Width-1:0], data_i};
+    end
+  endgenerate
+  always @(posedge clk_i) begin
+    if (rst_i) valid_q <= {Stages{1'b0}};
+    else valid_q <= valid_d;
+    data_q <= data_d;
+  end
   assign valid_o = valid_q[Stages-1];
   assign data_o  = data_q[(Stages-1)*Width+:Width];
 

@@ -5,6 +5,7 @@
 // Balanced compare-select tree, depth log2(Num) comparators (heap layout as prio_enc).
 //   valid_i = 4'b1110, values v0=9 v1=3 v2=3 v3=2 -> idx_o = 1 (v0 is not valid;
 //   v1 and v2 tie at the largest valid value and the lower index wins).
+// Legal: Num >= 1, ValW >= 1, 1 <= IdxW <= 30, 2**IdxW >= Num.
 module max_sel #(
     parameter integer Num = 8,
     parameter integer ValW = 4,
@@ -15,6 +16,15 @@ module max_sel #(
     output reg  [    IdxW-1:0] idx_o,
     output reg                 valid_o
 );
+  generate
+    if (Num < 1 || ValW < 1 || IdxW < 1 || IdxW > 30 || (1 << IdxW) < Num) begin : g_illegal
+`ifndef __ICARUS__
+      $error("max_sel: illegal parameters (Num >= 1, ValW >= 1, 1 <= IdxW <= 30, 2**IdxW >= Num)");
+`endif
+      max_sel_illegal_parameters u_stop ();  // Icarus (no elaboration-time $error) stops here
+    end
+  endgenerate
+
   localparam integer Leaves = 1 << IdxW;
   localparam integer Nodes = 2 * Leaves - 1;
 

@@ -7,6 +7,7 @@
 //   (the last leaf's index; callers must ignore idx_o when valid_o is 0).
 // Built as a balanced tree of (valid, index) pairs, so its depth is log2(Width):
 // heap layout, node n has children 2n+1 (the lower indices) and 2n+2.
+// Legal: Width >= 1, 1 <= IdxW <= 30, 2**IdxW >= Width.
 module prio_enc #(
     parameter integer Width = 8,
     parameter integer IdxW = (Width > 1) ? $clog2(Width) : 1
@@ -15,6 +16,15 @@ module prio_enc #(
     output reg  [ IdxW-1:0] idx_o,
     output reg              valid_o
 );
+  generate
+    if (Width < 1 || IdxW < 1 || IdxW > 30 || (1 << IdxW) < Width) begin : g_illegal
+`ifndef __ICARUS__
+      $error("prio_enc: illegal parameters (Width >= 1, 1 <= IdxW <= 30, 2**IdxW >= Width)");
+`endif
+      prio_enc_illegal_parameters u_stop ();  // Icarus (no elaboration-time $error) stops here
+    end
+  endgenerate
+
   localparam integer Leaves = 1 << IdxW;  // power of two >= Width
   localparam integer Nodes = 2 * Leaves - 1;
 

@@ -4,6 +4,7 @@
 // The first requester with an index above last_i wins; if there is none, the
 // lowest requester wins (wrap-around). Stateless: the caller keeps last_i.
 //   req_i = 4'b1011, last_i = 1 -> idx_o = 3;  last_i = 3 -> idx_o = 0.
+// Legal: Width >= 1, 1 <= IdxW <= 30, 2**IdxW >= Width.
 module rr_arb #(
     parameter integer Width = 8,
     parameter integer IdxW = (Width > 1) ? $clog2(Width) : 1
@@ -13,6 +14,15 @@ module rr_arb #(
     output wire [ IdxW-1:0] idx_o,
     output wire             valid_o
 );
+  generate
+    if (Width < 1 || IdxW < 1 || IdxW > 30 || (1 << IdxW) < Width) begin : g_illegal
+`ifndef __ICARUS__
+      $error("rr_arb: illegal parameters (Width >= 1, 1 <= IdxW <= 30, 2**IdxW >= Width)");
+`endif
+      rr_arb_illegal_parameters u_stop ();  // Icarus (no elaboration-time $error) stops here
+    end
+  endgenerate
+
   wire [Width-1:0] above;
   genvar n;
   generate

@@ -1,5 +1,7 @@
+`default_nettype none
 // xor_fold: the InW-bit input cut into OutW-bit chunks from bit 0 up (the last one padded
 // with zeros), XORed together; a hashed PC. C model: cmodel/include/xor_fold.h.
+// Legal: InW >= 1, OutW >= 1.
 module xor_fold #(
     parameter integer InW  = 32,
     parameter integer OutW = 7
@@ -7,6 +9,15 @@ module xor_fold #(
     input  wire [ InW-1:0] in_i,
     output wire [OutW-1:0] out_o
 );
+  generate
+    if (InW < 1 || OutW < 1) begin : g_illegal
+`ifndef __ICARUS__
+      $error("xor_fold: illegal parameters (InW >= 1, OutW >= 1)");
+`endif
+      xor_fold_illegal_parameters u_stop ();  // Icarus (no elaboration-time $error) stops here
+    end
+  endgenerate
+
   localparam integer NC = (InW + OutW - 1) / OutW;
   wire [NC*OutW-1:0] padded;
   assign padded[InW-1:0] = in_i;
@@ -36,3 +47,4 @@ module xor_fold #(
   end
 `endif
 endmodule
+`default_nettype wire

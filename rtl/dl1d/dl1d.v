@@ -92,15 +92,15 @@ module dl1d #(
   endgenerate
 
   // ---- registers ----
-  reg [     NT-1:0] tval_q;
-  reg [NT*TagBits-1:0] ttag_q;
-  reg [ NT*RcBits-1:0] rc_q;
-  reg [     NT-1:0] pval_q;
-  reg [   NT*DWW-1:0] pos_q;
-  reg [     ND-1:0] dval_q;
-  reg [     ND-1:0] dpend_q;
-  reg [   ND*DWW-1:0] lru_q;
-  reg [  Sets*FW-1:0] free_q;
+  reg [     NT-1:0] tval_q, tval_d;
+  reg [NT*TagBits-1:0] ttag_q, ttag_d;
+  reg [ NT*RcBits-1:0] rc_q, rc_d;
+  reg [     NT-1:0] pval_q, pval_d;
+  reg [   NT*DWW-1:0] pos_q, pos_d;
+  reg [     ND-1:0] dval_q, dval_d;
+  reg [     ND-1:0] dpend_q, dpend_d;
+  reg [   ND*DWW-1:0] lru_q, lru_d;
+  reg [  Sets*FW-1:0] free_q, free_d;
 
   // ---- the event's set, read out of the stores ----
   wire [SetW-1:0] sidx = set_i & SetMask;
@@ -312,8 +312,39 @@ module dl1d #(
   /* verilator lint_on UNUSEDSIGNAL */
   localparam [ND*DWW-1:0] LruInit = lru_init(DataWays);
 
-  always @(posedge clk_i) begin : b_regs
+  // ---- next state: a flush, or the event's set written back ----
+  always @* begin : b_write
     integer st;
+    tval_d = tval_q;
+    ttag_d = ttag_q;
+    rc_d = rc_q;
+    pval_d = pval_q;
+    pos_d = pos_q;
+    dval_d = dval_q;
+    dpend_d = dpend_q;
+    lru_d = lru_q;
+    free_d = free_q;
+    if (op_i == OpFlush) begin
+      dval_d = dval_q & dpend_q;
+      pval_d = f_pval;
+      free_d = f_free;
+    end else begin
+      for (st = 0; st < Sets; st = st + 1)
+        if (sidx == st[SetW-1:0]) begin  // write the set back
+          tval_d[st*TagWays+:TagWays] = n_tval;
+          ttag_d[st*TagWays*TagBits+:TagWays*TagBits] = n_tag;
+          rc_d[st*TagWays*RcBits+:TagWays*RcBits] = n_rc;
+          pval_d[st*TagWays+:TagWays] = n_pval;
+          pos_d[st*TagWays*DWW+:TagWays*DWW] = n_pos;
+          dval_d[st*DataWays+:DataWays] = n_dval;
+          dpend_d[st*DataWays+:DataWays] = n_dpend;
+          lru_d[st*DataWays*DWW+:DataWays*DWW] = n_lru;
+          free_d[st*FW+:FW] = n_free;
+        end
+    end
+  end
+
+  always @(posedge clk_i) begin
     if (rst_i) begin
       tval_q <= {NT{1'b0}};
       ttag_q <= {NT{{TagBits{1'b0}}}};
@@ -324,32 +355,26 @@ module dl1d #(
       dpend_q <= {ND{1'b0}};
       lru_q <= LruInit;
       free_q <= {Sets{AllFree}};
-    end else if (op_i == OpFlush) begin
-      dval_q <= dval_q & dpend_q;
-      pval_q <= f_pval;
-      free_q <= f_free;
     end else begin
-      for (st = 0; st < Sets; st = st + 1)
-        if (sidx == st[SetW-1:0]) begin  // write the set back
-          tval_q[st*TagWays+:TagWays] <= n_tval;
-          ttag_q[st*TagWays*TagBits+:TagWays*TagBits] <= n_tag;
-          rc_q[st*TagWays*RcBits+:TagWays*RcBits] <= n_rc;
-          pval_q[st*TagWays+:TagWays] <= n_pval;
-          pos_q[st*TagWays*DWW+:TagWays*DWW] <= n_pos;
-          dval_q[st*DataWays+:DataWays] <= n_dval;
-          dpend_q[st*DataWays+:DataWays] <= n_dpend;
-          lru_q[st*DataWays*DWW+:DataWays*DWW] <= n_lru;
-          free_q[st*FW+:FW] <= n_free;
-        end
+      tval_q <= tval_d;
+      ttag_q <= ttag_d;
+      rc_q <= rc_d;
+      pval_q <= pval_d;
+      pos_q <= pos_d;
+      dval_q <= dval_d;
+      dpend_q <= dpend_d;
+      lru_q <= lru_d;
+      free_q <= free_d;
     end
   end
 
   // ---- SM dueling unit ----
   generate
     if (Duel != 0) begin : g_duel
-      reg [15:0] dcyc_q;
+      reg [15:0] dcyc_q, dcyc_d;
       reg [CW-1:0] acc_a_q, miss_a_q, acc_b_q, miss_b_q;
-      reg dbase_q;
+      reg [CW-1:0] acc_a_d, miss_a_d, acc_b_d, miss_b_d;
+      reg dbase_q, dbase_d;
       wire own_acc = !rst_i && op_i == OpRead;
       wire own_miss = own_acc && res_o != ResHit && res_o != ResPend;
       wire [16:0] cyc_sum = {1'b0, dcyc_q} + {1'b0, elapsed_i};
@@ -366,6 +391,23 @@ module dl1d #(
       // 100 * miss_a * acc_b > 100 * miss_b * acc_a + DuelPct * acc_a * acc_b
       wire [33:0] lhs = 34'd100 * {22'd0, miss_a_q} * {22'd0, acc_b_q};
       wire [33:0] rhs = 34'd100 * {22'd0, miss_b_q} * {22'd0, acc_a_q} + Pct * {22'd0, acc_a_q} * {22'd0, acc_b_q};
+      always @* begin
+        dbase_d = dbase_q;
+        if (ends) begin
+          if (acc_a_q != {CW{1'b0}} && acc_b_q != {CW{1'b0}}) dbase_d = lhs > rhs;
+          dcyc_d = 16'd0;
+          acc_a_d = {{(CW - 1) {1'b0}}, own_acc};
+          miss_a_d = {{(CW - 1) {1'b0}}, own_miss};
+          acc_b_d = {{(CW - 8) {1'b0}}, peer_acc_i};
+          miss_b_d = {{(CW - 8) {1'b0}}, peer_miss_i};
+        end else begin
+          dcyc_d = cyc;
+          acc_a_d = sat(acc_a_q, {7'd0, own_acc});
+          miss_a_d = sat(miss_a_q, {7'd0, own_miss});
+          acc_b_d = sat(acc_b_q, peer_acc_i);
+          miss_b_d = sat(miss_b_q, peer_miss_i);
+        end
+      end
       always @(posedge clk_i) begin
         if (rst_i) begin
           dcyc_q <= 16'd0;
@@ -374,19 +416,13 @@ module dl1d #(
           acc_b_q <= {CW{1'b0}};
           miss_b_q <= {CW{1'b0}};
           dbase_q <= 1'b0;
-        end else if (ends) begin
-          if (acc_a_q != {CW{1'b0}} && acc_b_q != {CW{1'b0}}) dbase_q <= lhs > rhs;
-          dcyc_q <= 16'd0;
-          acc_a_q <= {{(CW - 1) {1'b0}}, own_acc};
-          miss_a_q <= {{(CW - 1) {1'b0}}, own_miss};
-          acc_b_q <= {{(CW - 8) {1'b0}}, peer_acc_i};
-          miss_b_q <= {{(CW - 8) {1'b0}}, peer_miss_i};
         end else begin
-          dcyc_q <= cyc;
-          acc_a_q <= sat(acc_a_q, {7'd0, own_acc});
-          miss_a_q <= sat(miss_a_q, {7'd0, own_miss});
-          acc_b_q <= sat(acc_b_q, peer_acc_i);
-          miss_b_q <= sat(miss_b_q, peer_miss_i);
+          dcyc_q <= dcyc_d;
+          acc_a_q <= acc_a_d;
+          miss_a_q <= miss_a_d;
+          acc_b_q <= acc_b_d;
+          miss_b_q <= miss_b_d;
+          dbase_q <= dbase_d;
         end
       end
       assign duel_base_o = dbase_q;

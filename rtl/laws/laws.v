@@ -67,9 +67,9 @@ module laws #(
     end
   endgenerate
 
-  reg [Warps*PcBits-1:0] llt_q;
-  reg [Groups-1:0] wgt_v_q;
-  reg [Groups*Warps-1:0] wgt_q;
+  reg [Warps*PcBits-1:0] llt_q, llt_d;
+  reg [Groups-1:0] wgt_v_q, wgt_v_d;
+  reg [Groups*Warps-1:0] wgt_q, wgt_d;
   reg [Pairs-1:0] ahead_q;
 
   // ---- the order matrix, row by row. Row i of the triangle (pairs (i, i+1) .. (i, W-1))
@@ -139,7 +139,22 @@ module laws #(
   assign fb_ok_o = fb_i && {1'b0, fb_grp_i} < NumG && wgt_v_q[fb_grp_i];
   assign fb_vec_o = fb_ok_o ? wgt_q[fb_grp_i*Warps+:Warps] : {Warps{1'b0}};
 
+  // ---- next state: the WGT (a feedback frees its entry, a formed group takes one) and
+  // the LLT (the issuing warp's PC; a launched warp's entry empties)
   integer li;
+  always @* begin
+    wgt_v_d = wgt_v_q;
+    wgt_d = wgt_q;
+    llt_d = llt_q;
+    if (fb_ok_o) wgt_v_d[fb_grp_i] = 1'b0;
+    if (iss && grp_ok_o) begin
+      wgt_v_d[grp_o] = 1'b1;
+      wgt_d[grp_o*Warps+:Warps] = grp_vec;
+    end
+    if (iss) llt_d[iss_warp_i*PcBits+:PcBits] = iss_pc_i;
+    for (li = 0; li < Warps; li = li + 1) if (new_i[li]) llt_d[li*PcBits+:PcBits] = {PcBits{1'b0}};
+  end
+
   always @(posedge clk_i) begin
     if (rst_i) begin
       llt_q   <= {Warps * PcBits{1'b0}};
@@ -148,13 +163,9 @@ module laws #(
       ahead_q <= {Pairs{1'b1}};  // warp order 0, 1, ..: every lower warp ahead
     end else begin
       ahead_q <= ahead_d;
-      if (fb_ok_o) wgt_v_q[fb_grp_i] <= 1'b0;
-      if (iss && grp_ok_o) begin
-        wgt_v_q[grp_o] <= 1'b1;
-        wgt_q[grp_o*Warps+:Warps] <= grp_vec;
-      end
-      if (iss) llt_q[iss_warp_i*PcBits+:PcBits] <= iss_pc_i;
-      for (li = 0; li < Warps; li = li + 1) if (new_i[li]) llt_q[li*PcBits+:PcBits] <= {PcBits{1'b0}};
+      wgt_v_q <= wgt_v_d;
+      wgt_q   <= wgt_d;
+      llt_q   <= llt_d;
     end
   end
 

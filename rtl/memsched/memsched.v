@@ -181,7 +181,7 @@ module memsched #(
       assign cand_ld_o[gj*SlotW+:SlotW] = e[0+:SlotW];
     end
   endgenerate
-  memsched_store #(.Slots(Slots), .Depth(Depth), .Width(EntW), .Reads(K), .QW(QW), .PtrW(PtrW)) u_store (
+  mq_store #(.NumQ(Slots), .Depth(Depth), .Width(EntW), .Reads(K), .QW(QW), .PtrW(PtrW)) u_store (
       .clk_i(clk_i), .we_i(enq), .wq_i(wq), .wslot_i(tail_ptr),
       .wdata_i({req_write_i, req_line_i, req_ld_i}), .rq_i(cslot), .rslot_i(rslot), .rdata_o(rdata)
   );

@@ -110,11 +110,11 @@ module rft #(
   endgenerate
 
   // ---- registers (the tag store is in g_tag below) ----
-  reg [   Entries-1:0] tv_q;
-  reg [Entries*VW-1:0] tval_q;
-  reg [        NL-1:0] lv_q;
-  reg [     NL*HW-1:0] lhpc_q;
-  reg [  NL*RBits-1:0] lcnt_q;
+  reg [   Entries-1:0] tv_q, tv_d;
+  reg [Entries*VW-1:0] tval_q, tval_d;
+  reg [        NL-1:0] lv_q, lv_d;
+  reg [     NL*HW-1:0] lhpc_q, lhpc_d;
+  reg [  NL*RBits-1:0] lcnt_q, lcnt_d;
 
   // ---- the clock's kind ----
   wire rem = !rst_i && rupd_v_i;
@@ -182,14 +182,18 @@ module rft #(
 
   generate
     if (TagW > 0) begin : g_tag
-      reg [Entries*TagW-1:0] ttag_q;
+      reg [Entries*TagW-1:0] ttag_q, ttag_d;
       assign e_tag_eq = ttag_q[idx*TagW+:TagW] == hpc[HW-1:IW];
       assign w_tag = rem ? rupd_tag_i : l_hpc[HW-1:IW];
       assign w_tag_eq = ttag_q[w_idx*TagW+:TagW] == w_tag;
       assign upd_tag_o = upd_v_o ? l_hpc[HW-1:IW] : {TW1{1'b0}};
+      always @* begin
+        ttag_d = ttag_q;
+        if (w_en) ttag_d[w_idx*TagW+:TagW] = w_tag;
+      end
       always @(posedge clk_i) begin
         if (rst_i) ttag_q <= {Entries * TagW{1'b0}};
-        else if (w_en) ttag_q[w_idx*TagW+:TagW] <= w_tag;
+        else ttag_q <= ttag_d;
       end
     end else begin : g_notag
       assign e_tag_eq = 1'b1;
@@ -200,32 +204,45 @@ module rft #(
     end
   endgenerate
 
+  always @* begin
+    tv_d = tv_q;
+    tval_d = tval_q;
+    lv_d = lv_q;
+    lhpc_d = lhpc_q;
+    lcnt_d = lcnt_q;
+    if (w_en) begin
+      tv_d[w_idx] = 1'b1;
+      tval_d[w_idx*VW+:VW] = w_new;
+    end
+    if (fl) lv_d = {NL{1'b0}};  // kernel boundary: every line dropped, no update
+    else if (alloc_o) begin
+      lv_d[li] = 1'b1;
+      lhpc_d[li*HW+:HW] = pf ? {HW{1'b0}} : hpc;
+      lcnt_d[li*RBits+:RBits] = {RBits{1'b0}};
+    end else if (wevict) lv_d[li] = 1'b0;
+    else if (mark_o) begin
+      if (Update != 0) begin
+        if (l_cnt != CntMax) lcnt_d[li*RBits+:RBits] = l_cnt + 1'b1;
+      end else lcnt_d[li*RBits+:RBits] = CntOne;
+    end
+  end
+
   always @(posedge clk_i) begin : b_regs
     integer l;
     if (rst_i) begin
       tv_q <= {Entries{1'b0}};
       tval_q <= {Entries * VW{1'b0}};
       lv_q <= {NL{1'b0}};
-      for (l = 0; l < NL; l = l + 1) begin
+      for (l = 0; l < NL; l = l + 1) begin  // (a 16k-bit replication would trip lint)
         lhpc_q[l*HW+:HW] <= {HW{1'b0}};
         lcnt_q[l*RBits+:RBits] <= {RBits{1'b0}};
       end
     end else begin
-      if (w_en) begin
-        tv_q[w_idx] <= 1'b1;
-        tval_q[w_idx*VW+:VW] <= w_new;
-      end
-      if (fl) lv_q <= {NL{1'b0}};  // kernel boundary: every line dropped, no update
-      else if (alloc_o) begin
-        lv_q[li] <= 1'b1;
-        lhpc_q[li*HW+:HW] <= pf ? {HW{1'b0}} : hpc;
-        lcnt_q[li*RBits+:RBits] <= {RBits{1'b0}};
-      end else if (wevict) lv_q[li] <= 1'b0;
-      else if (mark_o) begin
-        if (Update != 0) begin
-          if (l_cnt != CntMax) lcnt_q[li*RBits+:RBits] <= l_cnt + 1'b1;
-        end else lcnt_q[li*RBits+:RBits] <= CntOne;
-      end
+      tv_q <= tv_d;
+      tval_q <= tval_d;
+      lv_q <= lv_d;
+      lhpc_q <= lhpc_d;
+      lcnt_q <= lcnt_d;
     end
   end
 

@@ -68,14 +68,14 @@ module sap #(
     end
   endgenerate
 
-  reg [Entries*WW-1:0] ptw_q;
-  reg [Entries*AddrW-1:0] pta_q, pts_q;
-  reg [Warps-1:0] wq_q;
-  reg [AddrW-1:0] drq_q, drq_str_q;
-  reg [WW-1:0] drq_u_q;
-  reg [EW-1:0] dv_idx_q;
-  reg dv_live_q;  // the entry still holds the PC the division is for
-  reg dv_neg_q;
+  reg [Entries*WW-1:0] ptw_q, ptw_d;
+  reg [Entries*AddrW-1:0] pta_q, pta_d, pts_q, pts_d;
+  reg [Warps-1:0] wq_q, wq_d;
+  reg [AddrW-1:0] drq_q, drq_d, drq_str_q, drq_str_d;
+  reg [WW-1:0] drq_u_q, drq_u_d;
+  reg [EW-1:0] dv_idx_q, dv_idx_d;
+  reg dv_live_q, dv_live_d;  // the entry still holds the PC the division is for
+  reg dv_neg_q, dv_neg_d;
 
   // (not in reset: the cam's keys and age_order's pair bits are not reset, so nothing
   // may write them then)
@@ -162,6 +162,40 @@ module sap #(
   assign pf_addr_o = pf_o ? drq_q + (v_neg ? {AddrW{1'b0}} - gen_prod : gen_prod) : {AddrW{1'b0}};
 
   integer ci;
+  always @* begin
+    ptw_d = ptw_q;
+    pta_d = pta_q;
+    pts_d = pts_q;
+    wq_d = wq_q;
+    drq_d = drq_q;
+    drq_str_d = drq_str_q;
+    drq_u_d = drq_u_q;
+    dv_idx_d = dv_idx_q;
+    dv_live_d = dv_live_q;
+    dv_neg_d = dv_neg_q;
+    if (div_wr) pts_d[dv_idx_q*AddrW+:AddrW] = dv_neg_q ? {AddrW{1'b0}} - quo : quo;
+    if (div_start) begin
+      dv_idx_d  = e;
+      dv_live_d = 1'b1;
+      dv_neg_d  = diff_neg ^ dw_neg;
+    end else if (pt_wr && e == dv_idx_q) begin
+      dv_live_d = 1'b0;  // a new PC took the entry
+    end
+    if (pt_wr) pts_d[e*AddrW+:AddrW] = {AddrW{1'b0}};
+    if (ld) begin
+      ptw_d[e*WW+:WW] = ld_warp_i;
+      pta_d[e*AddrW+:AddrW] = ld_addr_i;
+    end
+    if (tgt_o) begin
+      wq_d = tvec;
+      drq_d = ld_addr_i;
+      drq_u_d = ld_warp_i;
+      drq_str_d = e_str;
+    end else if (pf_o && pf_ack_i) begin
+      for (ci = 0; ci < Warps; ci = ci + 1) if (v_idx == ci[WW-1:0]) wq_d[ci] = 1'b0;
+    end
+  end
+
   always @(posedge clk_i) begin
     if (rst_i) begin
       ptw_q <= {Entries * WW{1'b0}};
@@ -175,27 +209,16 @@ module sap #(
       dv_live_q <= 1'b0;
       dv_neg_q <= 1'b0;
     end else begin
-      if (div_wr) pts_q[dv_idx_q*AddrW+:AddrW] <= dv_neg_q ? {AddrW{1'b0}} - quo : quo;
-      if (div_start) begin
-        dv_idx_q  <= e;
-        dv_live_q <= 1'b1;
-        dv_neg_q  <= diff_neg ^ dw_neg;
-      end else if (pt_wr && e == dv_idx_q) begin
-        dv_live_q <= 1'b0;  // a new PC took the entry
-      end
-      if (pt_wr) pts_q[e*AddrW+:AddrW] <= {AddrW{1'b0}};
-      if (ld) begin
-        ptw_q[e*WW+:WW] <= ld_warp_i;
-        pta_q[e*AddrW+:AddrW] <= ld_addr_i;
-      end
-      if (tgt_o) begin
-        wq_q <= tvec;
-        drq_q <= ld_addr_i;
-        drq_u_q <= ld_warp_i;
-        drq_str_q <= e_str;
-      end else if (pf_o && pf_ack_i) begin
-        for (ci = 0; ci < Warps; ci = ci + 1) if (v_idx == ci[WW-1:0]) wq_q[ci] <= 1'b0;
-      end
+      ptw_q <= ptw_d;
+      pta_q <= pta_d;
+      pts_q <= pts_d;
+      wq_q <= wq_d;
+      drq_q <= drq_d;
+      drq_str_q <= drq_str_d;
+      drq_u_q <= drq_u_d;
+      dv_idx_q <= dv_idx_d;
+      dv_live_q <= dv_live_d;
+      dv_neg_q <= dv_neg_d;
     end
   end
 

@@ -95,11 +95,11 @@ module selcache #(
   localparam [2:0] ResWrite = 3'd3;
 
   // ---- state: per line, and the re-reference table ----
-  reg  [      NL-1:0] lv_q;
-  reg  [NL*HashW-1:0] lpc_q;
-  reg  [ NL*CntW-1:0] lcnt_q;
-  reg  [   NT*TW-1:0] tsum_q;
-  reg  [   NT*NW-1:0] tn_q;
+  reg  [      NL-1:0] lv_q, lv_d;
+  reg  [NL*HashW-1:0] lpc_q, lpc_d;
+  reg  [ NL*CntW-1:0] lcnt_q, lcnt_d;
+  reg  [   NT*TW-1:0] tsum_q, tsum_d;
+  reg  [   NT*NW-1:0] tn_q, tn_d;
 
   // ---- this event ----
   wire [   HashW-1:0] hpc;
@@ -164,6 +164,31 @@ module selcache #(
   wire [NW-1:0] e_n = (e_full ? (e_n0 >> 1) : e_n0) + 1'b1;
   wire [TW-1:0] e_s = (e_full ? (e_s0 >> 1) : e_s0) + {{NW{1'b0}}, l_cnt};
 
+  always @* begin
+    lv_d   = lv_q;
+    lpc_d  = lpc_q;
+    lcnt_d = lcnt_q;
+    tsum_d = tsum_q;
+    tn_d   = tn_q;
+    if (flush_i) begin
+      lv_d = {NL{1'b0}};
+    end else if (live_line) begin
+      if (is_hit) begin
+        if (do_hit) lcnt_d[li*CntW+:CntW] = l_cnt + 1'b1;
+      end else if (do_alloc) begin
+        lv_d[li] = 1'b1;
+        lpc_d[li*HashW+:HashW] = hpc;
+        lcnt_d[li*CntW+:CntW] = {CntW{1'b0}};
+      end else if (do_wevict) begin
+        lv_d[li] = 1'b0;
+      end
+      if (evict) begin
+        tn_d[l_pc*NW+:NW]   = e_n;
+        tsum_d[l_pc*TW+:TW] = e_s;
+      end
+    end
+  end
+
   always @(posedge clk_i) begin
     if (rst_i) begin
       lv_q   <= {NL{1'b0}};
@@ -171,22 +196,12 @@ module selcache #(
       lcnt_q <= {(NL * CntW) {1'b0}};
       tsum_q <= {(NT * TW) {1'b0}};
       tn_q   <= {(NT * NW) {1'b0}};
-    end else if (flush_i) begin
-      lv_q <= {NL{1'b0}};
-    end else if (live_line) begin
-      if (is_hit) begin
-        if (do_hit) lcnt_q[li*CntW+:CntW] <= l_cnt + 1'b1;
-      end else if (do_alloc) begin
-        lv_q[li] <= 1'b1;
-        lpc_q[li*HashW+:HashW] <= hpc;
-        lcnt_q[li*CntW+:CntW] <= {CntW{1'b0}};
-      end else if (do_wevict) begin
-        lv_q[li] <= 1'b0;
-      end
-      if (evict) begin
-        tn_q[l_pc*NW+:NW]   <= e_n;
-        tsum_q[l_pc*TW+:TW] <= e_s;
-      end
+    end else begin
+      lv_q   <= lv_d;
+      lpc_q  <= lpc_d;
+      lcnt_q <= lcnt_d;
+      tsum_q <= tsum_d;
+      tn_q   <= tn_d;
     end
   end
 

@@ -142,7 +142,8 @@ primitive() {
     mq_store)
       FILES=("$RTL/mq_store.v")
       sub formal mq_store "-set NumQ 3 -set Depth 3 -set Width 2" 3 && sub formal mq_store "-set NumQ 1 -set Depth 1 -set Width 1" 3 &&
-      sub formal mq_store "-set NumQ 2 -set Depth 4 -set Width 3" 3 && sub formal mq_store "-set NumQ 5 -set Depth 2 -set Width 2" 3 ;;
+      sub formal mq_store "-set NumQ 2 -set Depth 4 -set Width 3" 3 && sub formal mq_store "-set NumQ 5 -set Depth 2 -set Width 2" 3 &&
+      sub formal mq_store "-set NumQ 3 -set Depth 2 -set Width 2 -set Reads 3" 3 ;;
     *) echo "check_common: unknown primitive '$name'" >&2; return 2 ;;
   esac
   return $rc
@@ -150,12 +151,14 @@ primitive() {
 
 # the illegal parameter value of each module, and what each tool must say
 ILLEGAL=("fifo Depth 0" "fifo Width 0" "sat_ctr_bank Max 16" "cam Entries 0" "age_order IdxW 2"
-         "divider Width 0" "ctr_bank Modulus 20")
+         "divider Width 0" "ctr_bank Modulus 20" "prio_enc IdxW 2" "rr_arb IdxW 2" "max_sel IdxW 2"
+         "delay_line Stages 0" "mq_store Reads 0" "xor_fold OutW 0")
 illegal() {
   local case_ mod par val bad=0 out n=0
   for case_ in "${ILLEGAL[@]}"; do
     read -r mod par val <<<"$case_"
-    local f=(rtl/common/"$mod".v rtl/common/prio_enc.v)
+    local f=(rtl/common/"$mod".v)
+    [ "$mod" != prio_enc ] && f+=(rtl/common/prio_enc.v)
     [ "$mod" = sat_ctr_bank ] && f+=(rtl/common/ctr_bank.v)
     local extra=""
     [ "$mod" = age_order ] && extra="-GN=8 " # 2**2 < 8

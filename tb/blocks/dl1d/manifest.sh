@@ -46,7 +46,7 @@ PLANTED=(
   # an interval end, duel_base_o a cycle later
   "duel_no_margin|@small||dl1d.v|state|s/ + Pct \* {22'd0, acc_a_q} \* {22'd0, acc_b_q};/;/"
   # a flush drops pending lines too (their fills then find no line)
-  "flush_pending|@tiny|flush=0.02|dl1d.v|state|s/dval_q <= dval_q \& dpend_q;/dval_q <= {ND{1'b0}};/"
+  "flush_pending|@tiny|flush=0.02|dl1d.v|state|s/dval_d = dval_q \& dpend_q;/dval_d = {ND{1'b0}};/"
 )
 PLANTED_SEED=7
 PLANTED_CYCLES=20000

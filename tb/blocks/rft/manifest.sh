@@ -45,7 +45,7 @@ PLANTED=(
   # the tag is not compared: another PC with the same index finds the entry
   "tag_ignored|@tagged||rft.v|output|s/assign e_tag_eq = ttag_q\[idx\*TagW+:TagW\] == hpc\[HW-1:IW\];/assign e_tag_eq = 1'b1;/"
   # a flush leaves the lines valid: their later evictions update the table
-  "flush_keeps_lines|@small|flush=0.01|rft.v|state|s/if (fl) lv_q <= {NL{1'b0}};/if (fl) lv_q <= lv_q;/"
+  "flush_keeps_lines|@small|flush=0.01|rft.v|state|s/if (fl) lv_d = {NL{1'b0}};/if (fl) lv_d = lv_q;/"
   # the moving average rounds up instead of down
   "avg_round_up|@avg15||rft.v|state|s/assign w_new = w_match ? sum\[VW:1\] : twice;/assign w_new = w_match ? sum[VW:1] + {{(VW - 1) {1'b0}}, sum[0]} : twice;/"
 )
