@@ -103,7 +103,7 @@ declare_exp() {
   bad exp_load_bad_dir "no runs/ folder" -- python3 experiments/load.py "$EXPT/nothing-here"
   # the Slurm path: its own PASS lines are checks exp_<name> (exit 2: Slurm did not start)
   CK_TAGS=exp,slurm CK_NEEDS=exp_bad_scale
-  ck exp_slurm -s '^slurm-test: [0-9]+ (of|Slurm|run)|single-node|exited' \
+  ck exp_slurm -j 0 -s '^slurm-test: [0-9]+ (of|Slurm|run)|single-node|exited' \
     -x "lines:exp_:slurm_workflow,slurm_jobs_submitted,slurm_jobs_completed,slurm_job_logs,local_workflow,slurm_results_equal_local,slurm_report_equal_local" \
     -- tb/checks/fn exp slurm_lines
 }

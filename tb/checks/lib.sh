@@ -8,7 +8,8 @@
 #     -t TAGS   more tags (comma-separated) beside the file's CK_TAGS and quick
 #     -F        a make test-full check: tagged full instead of quick
 #     -n NEEDS  checks that must pass first (beside the file's CK_NEEDS); -N NEEDS: instead
-#     -j SLOTS  cores the command keeps busy (make -j2, xargs -P 2: 2); default 1
+#     -j SLOTS  cores the command keeps busy (make -j2, xargs -P 2: 2; 0: it mostly waits, e.g. on
+#               a Slurm it started); default 1
 #     -s REGEX  the lines of its log matching REGEX are printed under its PASS/FAIL line
 #     -x KIND   fail:CODE:PATTERN  must exit CODE and print PATTERN (a regular expression)
 #               bad:PATTERN        bad input: exit 2, one line on stderr, nothing on stdout
