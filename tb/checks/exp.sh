@@ -85,7 +85,6 @@ slurm_lines() { # experiments/slurm_test.sh, its "slurm-test: PASS x" lines as "
 }
 
 declare_exp() {
-  local prev=""
   CK_TAGS=exp
   ckf exp_workflow -j 2 -- exp_first
   ckf exp_cached -j 2 -n exp_workflow -- exp_cached

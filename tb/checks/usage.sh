@@ -45,7 +45,7 @@ declare_usage() {
   CK_TAGS=usage
   for p in $(bin_programs | sed 's|^|build/bin/|'; find tb experiments synth_estimates mk -type f -perm -u+x ! -path 'tb/bench.d/*' | sort); do
     name=${p#build/}
-    ckf "help_${name//\//_}" -n vpi_build_shared -- help_prog "$p"
+    ckf "help_${name//\//_}" -- help_prog "$p"
   done
   # the unit-test programs take no arguments: anything else is one line and exit 2, not a run
   bad help_test_units_bad_arg "test_units: unknown argument '--bogus'" -- build/bin/test_units --bogus
