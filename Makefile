@@ -19,6 +19,8 @@ GPU_UNIT  := $(BUILD)/bin/test_gpu
 GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
+KSTREAM   := $(BUILD)/bin/kstream
+KSTREAM_SRC := $(TOP)/cmodel/gpu/gpu_kernels.c $(TOP)/cmodel/gpu/gk_app.c $(wildcard $(TOP)/cmodel/gpu/apps/*.c) $(TOP)/tb/gpu/kstream.c
 
 .PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build experiments test-slurm mutants formal soak coverage
 all: tools
@@ -33,7 +35,7 @@ deps:
 
 # C-only programs (no Verilator needed); `make portgen` for scripts that need only it
 portgen: $(PORTGEN)
-tools: $(PORTGEN) $(BLKRUN_C) $(UNIT) $(GPUSIM) $(GPU_UNIT)
+tools: $(PORTGEN) $(BLKRUN_C) $(UNIT) $(GPUSIM) $(GPU_UNIT) $(KSTREAM)
 
 $(BLKRUN_C): $(C_OBJS) $(call obj,$(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
@@ -47,6 +49,10 @@ $(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(T
 $(GPUSIM): $(call obj,$(GPU_OBJ_SRC) $(GPUSIM_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^
+# an application's warp instruction streams (tb/streams/)
+$(KSTREAM): $(call obj,$(KSTREAM_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(COPT) -o $@ $^ -lm
 $(GPU_UNIT): $(call obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^

@@ -22,7 +22,7 @@ INC        := $(TB_INC)
 BLOCK_GPU_SRC := $(wildcard $(patsubst %,$(TOP)/cmodel/blocks/%/*_gpu.c,$(BLOCKS)))
 CMODEL_SRC := $(wildcard $(TOP)/cmodel/blocks/*.c) \
               $(filter-out $(BLOCK_GPU_SRC),$(wildcard $(patsubst %,$(TOP)/cmodel/blocks/%/*.c,$(BLOCKS))))
-GPU_SRC    := $(wildcard $(TOP)/cmodel/gpu/*.c) $(BLOCK_GPU_SRC)
+GPU_SRC    := $(wildcard $(TOP)/cmodel/gpu/*.c) $(wildcard $(TOP)/cmodel/gpu/apps/*.c) $(BLOCK_GPU_SRC)
 # testbench: the engine, and each block's stimulus generator (tb/blocks/<b>/<b>_stim.c)
 STIM_SRC   := $(wildcard $(patsubst %,$(TOP)/tb/blocks/%/*_stim.c,$(BLOCKS)))
 UNIT_BLK_SRC := $(wildcard $(patsubst %,$(TOP)/tb/blocks/%/*_test.c,$(BLOCKS)))

@@ -22,14 +22,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum gk_kind { GK_ALU = 0, GK_LOAD = 1, GK_STORE = 2, GK_BAR = 3 };
+/* GK_SLOAD/GK_SSTORE: shared memory (never reach the L1); GK_ATOM: an atomic
+ * read-modify-write of global memory, done at the L2 (the warp waits for its reply).
+ * The last three occur only in warp programs (gk_app.h). */
+enum gk_kind { GK_ALU = 0, GK_LOAD = 1, GK_STORE = 2, GK_BAR = 3, GK_SLOAD = 4, GK_SSTORE = 5, GK_ATOM = 6 };
 enum gk_sect { GK_PRO = 0, GK_BODY = 1, GK_EPI = 2 };
 
-#define GK_MAX_ARRAYS 8
+#define GK_MAX_ARRAYS 32
 #define GK_MAX_OPS 32
 #define GK_MAX_PARAMS 8
 
 struct gk_launch;
+struct gk_warp;
+typedef void (*gk_warp_fn)(struct gk_warp *c); /* an application's warp program (gk_app.h) */
 typedef int64_t (*gk_index_fn)(const struct gk_launch *L, int64_t x, int64_t y, int64_t k);
 typedef int (*gk_guard_fn)(const struct gk_launch *L, int64_t x, int64_t y);
 
@@ -54,6 +59,10 @@ typedef struct gk_launch {
     gk_guard_fn guard;         /* NULL: every thread active */
     int nops;
     gk_op ops[GK_MAX_OPS];     /* in program order: prologue, body, epilogue */
+    gk_warp_fn warp;           /* non-NULL: a warp program (gk_app.h) instead of ops[] */
+    uint32_t regs;             /* registers per thread (0: not limiting), as the compiler reports */
+    uint32_t smem;             /* shared memory bytes per block (static + dynamic) */
+    uint32_t arg;              /* the application's own launch argument (for example a kernel variant) */
 } gk_launch;
 
 typedef struct gk_array {
@@ -71,6 +80,11 @@ typedef struct gk_workload {
     int nlaunch;
     gk_launch *launch; /* heap, owned */
     int64_t size[4];   /* the problem sizes after scaling (for the report) */
+    /* applications (gk_app.h); NULL for the PolyBench kernels */
+    const char *suite;   /* "Rodinia 3.1", "Parboil", ... */
+    const char *classes; /* each seed's class for it */
+    const char *input;   /* its input at scale 1 */
+    void *data[GK_MAX_ARRAYS]; /* each array's values in the model (heap, owned; NULL none) */
 } gk_workload;
 
 /* Options shared by all workloads. */
@@ -79,6 +93,7 @@ typedef struct gk_opts {
     int accum_in_mem;  /* 1: `a[i] += ...` stores a[i] every iteration (no restrict);
                           0: the accumulator stays in a register, one store at the end */
     int64_t tsteps;    /* fdtd time steps (0: the kernel's default scaled) */
+    uint64_t seed;     /* applications: the seed of their generated input data */
 } gk_opts;
 
 /* Build a workload by name; 0 ok, else one line in err. */

@@ -54,6 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gk_app.h"
 #include "gpu_kernel.h"
 
 #define GK_BASE0 0x10000000ull /* first array's byte address */
@@ -801,8 +802,30 @@ const char *gk_name(int i) { return i >= 0 && i < GK_NWORK ? gk_table[i].name : 
 void gk_free(gk_workload *w)
 {
     if (!w) return;
+    for (int i = 0; i < GK_MAX_ARRAYS; i++) free(w->data[i]);
     free(w->launch);
     memset(w, 0, sizeof *w);
+}
+
+/* an application (gk_app.h): its build function, then the launches checked */
+static int gk_build_app(gk_workload *w, const gka_app *app, const gk_opts *o, char *err, size_t n)
+{
+    gka_ctx c;
+    memset(&c, 0, sizeof c);
+    w->name = app->name;
+    w->class_ = "-";
+    w->suite = app->suite;
+    w->classes = app->classes;
+    w->input = app->input;
+    c.w = w;
+    c.o = o;
+    c.err = err;
+    c.n = n;
+    c.next = GK_BASE0;
+    int rc = app->build(&c);
+    if (!rc && w->nlaunch < 1) rc = gka_fail(&c, "no launches");
+    if (rc) gk_free(w);
+    return rc;
 }
 
 int gk_build(gk_workload *w, const char *name, const gk_opts *o, char *err, size_t n)
@@ -813,10 +836,10 @@ int gk_build(gk_workload *w, const char *name, const gk_opts *o, char *err, size
     if (err && n) err[0] = '\0';
     for (i = 0; i < GK_NWORK; i++)
         if (name && strcmp(name, gk_table[i].name) == 0) break;
-    if (i == GK_NWORK) {
+    const gka_app *app = i == GK_NWORK && name ? gka_find(name) : NULL;
+    if (i == GK_NWORK && !app) {
         if (err && n)
-            snprintf(err, n, "unknown workload '%s' (known: %s)", name ? name : "(null)",
-                     gk_names());
+            snprintf(err, n, "unknown workload '%s' (gpusim --list-workloads names them)", name ? name : "(null)");
         return 1;
     }
     if (!o || !(o->scale > 0.0) || !(o->scale <= GK_MAX_SCALE)) {
@@ -829,6 +852,7 @@ int gk_build(gk_workload *w, const char *name, const gk_opts *o, char *err, size
         if (err && n) snprintf(err, n, "%s: tsteps %lld is negative", name, (long long)o->tsteps);
         return 1;
     }
+    if (app) return gk_build_app(w, app, o, err, n);
     w->name = gk_table[i].name;
     w->class_ = gk_table[i].class_;
     c.w = w;

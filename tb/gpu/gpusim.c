@@ -235,6 +235,7 @@ static int prepare_workload(const args *g, gk_workload *wl, int *json_made)
         if (!strcmp(seed_sf[i].name, g->workload)) go.scale = g->scale * seed_sf[i].sf;
     go.accum_in_mem = g->accum_mem;
     go.tsteps = (long long)g->tsteps;
+    go.seed = g->seed;
     if (gk_build(wl, g->workload, &go, err, sizeof err)) {
         fprintf(stderr, "gpusim: %s\n", err);
         if (*json_made) remove(g->json);

@@ -1,0 +1,107 @@
+/*
+ * kstream: print the warp instruction streams of an application (gk_app.h), one line
+ * per instruction, for the stream checks (tb/streams/check.py compares them with an
+ * independent model) and for reading what a kernel does.
+ *
+ *   kstream --workload W [--scale X] [--seed N] [--launches A:B] [--fault-pc PC]
+ *
+ * Line format (all numbers decimal except pc, mask and addresses, which are hex):
+ *   L <launch> <kernel> grid <gx> <gy> block <bx> <by> regs <r> smem <s>
+ *   W <launch> <bx> <by> <warp>
+ *   <kind> <pc> <mask> [<lat>] [<addr> ...]
+ * kinds: ALU (lat), BAR, LD ST ATOM (global byte addresses), SLD SST (shared byte
+ * offsets), one address per active lane in lane order.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gk_app.h"
+
+static const char *const kname[] = {"ALU", "LD", "ST", "BAR", "SLD", "SST", "ATOM"};
+
+static int usage(const char *why)
+{
+    fprintf(stderr, "kstream: %s (usage: kstream --workload W [--scale X] [--seed N] [--launches A:B] [--fault-pc PC])\n",
+            why);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    const char *work = NULL;
+    gk_opts o;
+    memset(&o, 0, sizeof o);
+    o.scale = 1.0;
+    o.seed = 1;
+    long la = 0, lb = -1;
+    unsigned long fault = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (!v) return usage("an option needs a value");
+        errno = 0;
+        if (!strcmp(a, "--workload")) {
+            work = v;
+        } else if (!strcmp(a, "--scale")) {
+            o.scale = strtod(v, &end);
+            if (*end || !(o.scale > 0) || o.scale > 64) return usage("--scale must be a number in (0, 64]");
+        } else if (!strcmp(a, "--seed")) {
+            o.seed = strtoull(v, &end, 10);
+            if (*end || errno || *v == '-') return usage("--seed must be an unsigned integer");
+        } else if (!strcmp(a, "--launches")) {
+            if (sscanf(v, "%ld:%ld", &la, &lb) != 2 || la < 0 || lb < la) return usage("--launches must be A:B, 0 <= A <= B");
+        } else if (!strcmp(a, "--fault-pc")) {
+            fault = strtoul(v, &end, 0);
+            if (*end || errno || !fault || fault > 0xffffffffu) return usage("--fault-pc must be a non-zero PC");
+        } else {
+            return usage("unknown option");
+        }
+        i++;
+    }
+    if (!work) return usage("--workload is required");
+    char err[512];
+    gk_workload w;
+    if (gk_build(&w, work, &o, err, sizeof err)) {
+        fprintf(stderr, "kstream: %s\n", err);
+        return 2;
+    }
+    if (!w.suite) {
+        fprintf(stderr, "kstream: %s is a PolyBench kernel, not a warp program\n", work);
+        gk_free(&w);
+        return 2;
+    }
+    gk_wprog p;
+    memset(&p, 0, sizeof p);
+    int rc = 0;
+    if (lb < 0 || lb >= w.nlaunch) lb = w.nlaunch - 1;
+    for (long li = la; li <= lb && !rc; li++) {
+        const gk_launch *L = &w.launch[li];
+        printf("L %ld %s grid %u %u block %u %u regs %u smem %u\n", li, L->kernel, L->grid_x, L->grid_y, L->block_x,
+               L->block_y, L->regs, L->smem);
+        uint32_t wpb = (L->block_x * L->block_y + 31) / 32;
+        for (uint32_t by = 0; by < L->grid_y && !rc; by++)
+            for (uint32_t bx = 0; bx < L->grid_x && !rc; bx++)
+                for (uint32_t wi = 0; wi < wpb; wi++) {
+                    if (gk_warp_build(&w, (int)li, bx, by, wi, &p, (uint32_t)fault, err, sizeof err)) {
+                        fprintf(stderr, "kstream: %s\n", err);
+                        rc = 1;
+                        break;
+                    }
+                    printf("W %ld %u %u %u\n", li, bx, by, wi);
+                    for (uint32_t k = 0; k < p.n; k++) {
+                        const gk_inst *in = &p.ins[k];
+                        printf("%s %x %08x", kname[in->kind], in->pc, in->mask);
+                        if (in->kind == GK_ALU) printf(" %u", in->lat);
+                        unsigned na = in->kind == GK_ALU || in->kind == GK_BAR ? 0 : (unsigned)__builtin_popcount(in->mask);
+                        for (unsigned j = 0; j < na; j++) printf(" %" PRIx64, p.addr[in->a + j]);
+                        putchar('\n');
+                    }
+                }
+    }
+    gk_wprog_free(&p);
+    gk_free(&w);
+    return rc;
+}
