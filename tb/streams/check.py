@@ -19,7 +19,7 @@ import gks  # noqa: E402
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("app")
-    ap.add_argument("--scale", default="0.01")
+    ap.add_argument("--scale", default=None, help="default: the model's CHECK_SCALE, else 0.01")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--fault-pc", default=None)
     ap.add_argument("--kstream", default=os.path.join(TOP, "build", "bin", "kstream"))
@@ -29,6 +29,8 @@ def main():
     except ImportError:
         print("check.py: no model tb/streams/%s.py" % a.app, file=sys.stderr)
         return 2
+    if a.scale is None:
+        a.scale = str(getattr(mod, "CHECK_SCALE", 0.01))
     cmd = [a.kstream, "--workload", a.app, "--scale", a.scale, "--seed", a.seed]
     if a.fault_pc:
         cmd += ["--fault-pc", a.fault_pc]
