@@ -60,6 +60,7 @@ gpu *gpu_create(const gpu_cfg *c, const gk_workload *w, uint64_t seed, gpu_bind_
         if (gpu_sm_init(g, &g->sm[s], err, n)) goto fail;
     if (gpu_l2_init(g, err, n)) goto fail;
     if (gpu_kinds_bind(g, bind, ctx, err, n)) goto fail;
+    g->occ_win = g->occ_next = OCC_WIN0;
     g->li = 0;
     if (gpu_start_launch(g, err, n)) goto fail;
     return g;
@@ -79,6 +80,7 @@ void gpu_destroy(gpu *g)
     free(g->ch);
     free(g->dch);
     free(g->ser);
+    free(g->occ_snap);
     free(g);
 }
 
@@ -118,7 +120,10 @@ int gpu_run(gpu *g, FILE *log)
     char err[256];
     for (;;) {
         if (gpu_sms_cycle(g)) return GPU_MISMATCH;
-        gpu_sms_dispatch(g);
+        if (gpu_sms_dispatch(g, err, sizeof err)) {
+            fprintf(log, "gpusim: %s\n", err);
+            return GPU_DEADLOCK;
+        }
         if (gpu_l2_cycle(g)) return GPU_MISMATCH;
         g->now++;
         if (g->done_blocks == g->nblocks && memory_idle(g)) {
@@ -135,6 +140,10 @@ int gpu_run(gpu *g, FILE *log)
                 deadlock_report(g, log);
                 return GPU_DEADLOCK;
             }
+        }
+        if (g->now >= g->occ_next && gpu_occ_row(g)) {
+            fprintf(log, "gpusim: out of memory for the residency rows\n");
+            return GPU_DEADLOCK;
         }
         if (g->c.series && g->now % g->c.series == 0 && gpu_series_sample(g)) {
             fprintf(log, "gpusim: out of memory for the time series\n");

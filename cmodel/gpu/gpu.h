@@ -77,6 +77,16 @@ int gpu_block_totals(const gpu *g, const gpu_block_driver *drv, uint64_t *tot);
  * configuration cfg; its kind need not be in the block list. Before gpu_run. 0 ok. */
 int gpu_attach_driver(gpu *g, const gpu_block_driver *drv, const void *cfg, char *err, size_t n);
 
+/* Residency over the run: SMs that held a thread block, mean resident warps and blocks
+ * per SM (over SMs and cycles). Not filled: fewer than half the SMs held a block, or
+ * the mean resident warps per SM is under a quarter of core.warps. */
+typedef struct gpu_fill_info {
+    unsigned sms, sms_used, max_warps;
+    double mean_warps, mean_blocks;
+    int few_sms, few_warps, filled;
+} gpu_fill_info;
+void gpu_fill(const gpu *g, gpu_fill_info *fi);
+
 /* L1 hit rate as the table prints it: hits / accepted reads (hits, hits on a pending
  * line, misses, bypasses); the pending hits' share apart (GPGPU-Sim's HIT_RESERVED) */
 double gpu_l1_hit_rate(const gpu_totals *t);

@@ -37,6 +37,10 @@ static const cfg_param params[] = {
     P("core.schedulers", schedulers, 1, 4, NULL, "warp schedulers per SM, each owns warps w % n"),
     P("core.sched", sched, 0, 1, sched_names, "warp scheduling policy: lrr | gto"),
     P("core.mhz", core_mhz, 100, 5000, NULL, "core clock (SMs, interconnect, L2)"),
+    P("core.regs", regs, 1024, 1u << 20, NULL, "registers per SM (thread blocks per SM: GPGPU-Sim's max_cta)"),
+    P("core.smem", smem, 1024, 1u << 20, NULL, "shared memory bytes per SM"),
+    P("core.smem_lat", smem_lat, 1, 100, NULL, "shared-memory load latency after its bank cycles"),
+    P("core.smem_banks", smem_banks, 1, 64, NULL, "shared-memory banks of 4-byte words (conflicts serialise)"),
     P("l1.size", l1_size, 1024, 1u << 20, NULL, "L1D bytes per SM"),
     P("l1.assoc", l1_assoc, 1, 512, NULL, "L1D ways"),
     P("l1.line", l1_line, 32, 256, NULL, "line bytes (L1 and L2; coalescer granularity)"),
@@ -88,6 +92,9 @@ static void base_s(gpu_cfg *c)
     memset(c, 0, sizeof *c);
     strcpy(c->name, "base-s");
     c->sms = 14; c->warps = 48; c->blocks = 8; c->threads = 1536;
+    /* Fermi (GPGPU-Sim's TeslaC2050 / GTX480 configs): 32768 registers, 48 KB shared
+     * memory in 32 banks, -smem_latency 3 */
+    c->regs = 32768; c->smem = 49152; c->smem_lat = 3; c->smem_banks = 32;
     /* GPGPU-Sim 3.2.0's TeslaC2050 config, which seed 000 ran (docs/deviations.md G12):
      * core clock 575 MHz (half the 1150 MHz shader clock of Table 1: a warp instruction
      * issues per core cycle), interconnect at 1150 MHz with 32-byte flits, so 64 bytes

@@ -28,6 +28,7 @@ typedef struct gpu_kind_cfg {
 typedef struct gpu_cfg {
     /* SMs and warp scheduling */
     unsigned sms, warps, blocks, threads, schedulers, sched, core_mhz;
+    unsigned regs, smem, smem_lat, smem_banks; /* thread-block limits; shared memory */
     /* L1 data cache of each SM */
     unsigned l1_size, l1_assoc, l1_line, l1_lat, l1_mshr, l1_merge, l1_missq;
     /* interconnect (each direction) */

@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 
+#include "gk_app.h"
 #include "gpu.h"
 #include "gpu_dram.h"
 #include "gpu_hooks.h"
@@ -90,11 +91,13 @@ typedef struct warp {
     uint32_t pending;        /* line requests of loads not yet returned */
     uint32_t slot_busy;      /* bit per load slot */
     uint8_t live, prog_done, at_bar, block, inblk;
+    uint8_t ckind;           /* warp programs: the kind of the next instruction (ins[opi]) */
 } warp;
 
 typedef struct warp_data {
     int64_t x[32], y[32];    /* global thread coordinates of each lane */
     ld_slot slot[LD_SLOTS];
+    gk_wprog prog;           /* warp programs (gk_app.h): this warp's instructions */
 } warp_data;
 
 typedef struct blockslot {
@@ -105,7 +108,7 @@ typedef struct blockslot {
 typedef struct hitret { uint64_t t, line; uint8_t warp, slot; } hitret;
 
 typedef struct lsu {
-    int busy, write;
+    int busy, write, atomic;
     uint8_t warp, slot;
     uint32_t pc;
     unsigned n, next;
@@ -117,6 +120,7 @@ struct gpu_sm {
     warp *w;
     uint8_t req_prio;        /* tag of the requests it sends (gpu_issue_set_prio; 0 none) */
     warp_data *wd;
+    unsigned nwd;            /* warp slots (c.warps) */
     blockslot blk[8];
     unsigned live_warps;
     unsigned *last;          /* LRR: last warp issued by each scheduler */
@@ -142,6 +146,14 @@ struct gpu_sm {
     /* counters (the L1's prefetch accounting is l1.pf) */
     uint64_t insts, tinsts, loads, stores, access[L1_NRESULTS], bypass, stall, idle_issue;
     uint64_t lat_sum, lat_n;
+    /* warp programs: shared-memory port busy until, accesses and their cycles (bank
+     * conflicts serialise), atomics sent to the L2 */
+    uint64_t smem_free, smem_acc, smem_cycles, atomics;
+    /* residency: blocks held now, the cycle the integrals were last brought up to date,
+     * resident warps and blocks integrated over cycles, whether it ever held a block */
+    unsigned nblk;
+    uint64_t occ_t, occ_w, occ_b;
+    uint8_t ever;
     /* load-latency breakdown: a record per line request in flight (warp, slot, line
      * index), the last ones looked up, the totals per kernel, and the plain sum of
      * every line request's latency that the totals must add up to */
@@ -165,7 +177,7 @@ typedef struct slice {
     mheap out;               /* the replies, by due cycle */
     mfifo dram;              /* misses and writebacks on their way to DRAM (t = due; one delay: in order) */
     uint64_t rep_free;
-    uint64_t hits, misses, merges, writes, stall;
+    uint64_t hits, misses, merges, writes, stall, atomics;
 } slice;
 
 /* ---- blocks bound at hook points ---- */
@@ -218,6 +230,15 @@ struct gpu {
        c.series cycles (gpu_series_sample) */
     double *ser;
     unsigned ser_cols, ser_rows, ser_cap;
+    /* warp programs: the launch has one (gk_launch.warp); thread blocks an SM may hold
+     * (GPGPU-Sim's max_cta: threads, shared memory, registers, block slots) */
+    int wgen;
+    unsigned max_cta;
+    /* residency over time: every occ_win cycles a row of each SM's (warps, blocks)
+     * integrals (cumulative), at most OCC_ROWS rows (the window doubles when full) */
+    uint64_t occ_win, occ_next;
+    unsigned occ_rows;
+    uint64_t *occ_snap;      /* [row][sm][2] */
     gpu_hook_inst **busy;    /* instances whose driver has busy() */
     unsigned nbusy, busy_cap;
 };
@@ -254,15 +275,20 @@ static inline uint64_t gpu_top_line(const gpu *g)
     return top ? (top - 1) / g->c.l1_line : 0;
 }
 
+#define OCC_ROWS 512
+#define OCC_WIN0 1000
+
 /* gpu_sm.c */
 int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n);
 void gpu_sm_free(gpu_sm *S);
 int gpu_start_launch(gpu *g, char *err, size_t n);  /* g->li's launch; 0 ok */
 int gpu_series_sample(gpu *g);                      /* a row of the time series; 1 out of memory */
 int gpu_sms_cycle(gpu *g);                          /* steps 1-4 of every SM; non-zero: mismatch */
-void gpu_sms_dispatch(gpu *g);                      /* step 5 */
+int gpu_sms_dispatch(gpu *g, char *err, size_t n);  /* step 5; non-zero: a warp program failed */
 int gpu_sm_idle(const gpu_sm *S);                   /* nothing live or in flight in the SM */
 void gpu_sm_report(const gpu *g, unsigned s, FILE *log);
+void gpu_occ_note(const gpu *g, gpu_sm *S);        /* the residency integrals up to now */
+int gpu_occ_row(gpu *g);                            /* a residency row; 1 out of memory */
 
 /* gpu_l2.c */
 int gpu_l2_init(gpu *g, char *err, size_t n);

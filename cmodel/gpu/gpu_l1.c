@@ -89,6 +89,7 @@ static void missq_push(gpu_l1 *c, uint64_t line, uint16_t mshr, int write, int b
     e->bypass = (uint8_t)bypass;
     e->warp = warp;
     e->slot = slot;
+    e->atomic = 0;
     c->mq_count++;
 }
 

@@ -63,7 +63,7 @@ typedef struct l1_mshr {
     l1_waiter *w;     /* l1.merge of them */
 } l1_mshr;
 
-typedef struct l1_missq_ent { uint64_t line, t; uint16_t mshr; uint8_t write, bypass, warp, slot; } l1_missq_ent;
+typedef struct l1_missq_ent { uint64_t line, t; uint16_t mshr; uint8_t write, bypass, warp, slot, atomic; } l1_missq_ent;
 
 #define L1_NO_WARP 0xffu   /* the requester of a prefetch read: no warp waits for it */
 #define L1_PF_GONE 1024u   /* entries of the table of prefetched lines evicted unused */

@@ -111,6 +111,7 @@ static void slice_cycle(gpu *g, unsigned si)
             hit->lru = ++D->stamp;
             if (m->write) { hit->dirty = 1; D->writes++; }
             else {
+                if (m->atomic) { hit->dirty = 1; D->atomics++; }
                 D->hits++;
                 h.bs[BD_L2_HIT - BD_NET0] = g->c.l2_lat;
                 reply_push(g, D, &h, g->now + g->c.l2_lat);
@@ -119,7 +120,12 @@ static void slice_cycle(gpu *g, unsigned si)
         } else if (hit) { /* reserved: merge */
             l2mshr *M = &D->mshr[hit->mshr];
             if (m->write) { M->dirty_on_fill = 1; D->writes++; done = 1; }
-            else if (M->n < g->c.l2_merge) { M->w[M->n++] = h; D->merges++; done = 1; }
+            else if (M->n < g->c.l2_merge) {
+                M->w[M->n++] = h;
+                D->merges++;
+                done = 1;
+                if (m->atomic) { M->dirty_on_fill = 1; D->atomics++; }
+            }
         } else {
             l2line *v = l2_victim(set, A);
             unsigned need = (m->write ? 0 : 1) + (v && v->state == L1_VALID && v->dirty ? 1 : 0);
@@ -140,7 +146,8 @@ static void slice_cycle(gpu *g, unsigned si)
                     M->line = line;
                     M->n = 1;
                     M->w[0] = h;
-                    M->dirty_on_fill = 0;
+                    M->dirty_on_fill = m->atomic;
+                    D->atomics += m->atomic;
                     D->used_mshr++;
                     v->state = L1_RESERVED;
                     v->mshr = (uint16_t)mi;

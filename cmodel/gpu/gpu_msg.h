@@ -17,6 +17,7 @@ typedef struct gmsg {
     uint8_t write, bypass, warp, slot;
     uint8_t prio;            /* the SM's request priority tag when sent (gpu_issue_set_prio;
                                 0 untagged), carried into the DRAM buffer on an L2 miss */
+    uint8_t atomic;          /* an atomic: a read that the L2 also writes (dirty) */
     uint32_t bs[12];         /* a read's cycles per breakdown stage from the miss queue on
                                 (gpu_internal.h BD_NET0.., BD_NNET of them) */
 } gmsg;

@@ -75,9 +75,22 @@ int gpu_start_launch(gpu *g, char *err, size_t n)
     g->wpb = (g->tpb + 31) / 32;
     g->nblocks = (uint64_t)L->grid_x * L->grid_y;
     g->next_block = g->done_blocks = 0;
+    g->wgen = L->warp != NULL;
     if (g->tpb == 0 || g->tpb > 1024 || g->wpb > g->c.warps || g->tpb > g->c.threads) {
         snprintf(err, n, "launch %d (%s): %u threads per block do not fit an SM (core.warps=%u, core.threads=%u)",
                  g->li, L->kernel, g->tpb, g->c.warps, g->c.threads);
+        return 1;
+    }
+    /* thread blocks per SM as GPGPU-Sim's max_cta computes them: threads (padded to
+     * whole warps), shared memory, registers (per thread rounded up to 4), block slots */
+    unsigned padded = g->wpb * 32, lim = g->c.threads / padded;
+    if (L->smem && g->c.smem / L->smem < lim) lim = g->c.smem / L->smem;
+    if (L->regs && g->c.regs / (padded * ((L->regs + 3) & ~3u)) < lim) lim = g->c.regs / (padded * ((L->regs + 3) & ~3u));
+    if (g->c.blocks < lim) lim = g->c.blocks;
+    g->max_cta = lim;
+    if (!lim) {
+        snprintf(err, n, "launch %d (%s): a block of %u threads with %u registers each and %u bytes of shared memory does not fit an SM (core.regs=%u, core.smem=%u)",
+                 g->li, L->kernel, g->tpb, L->regs, L->smem, g->c.regs, g->c.smem);
         return 1;
     }
     gpu_launch_info li = {g->li, L->kernel, g->tpb, g->wpb, gpu_top_line(g)};
@@ -97,22 +110,85 @@ static void warp_retire(gpu *g, gpu_sm *S, unsigned ws)
 {
     warp *w = &S->w[ws];
     blockslot *B = &S->blk[w->block];
+    gpu_occ_note(g, S);
     w->live = 0;
     S->live_warps--;
     if (--B->warps_left == 0) {
         B->live = 0;
+        S->nblk--;
         g->done_blocks++;
+    } else if (B->bar_wait && B->bar_wait == B->warps_left) { /* the others wait at a barrier this warp never reaches */
+        for (unsigned i = 0; i < g->c.warps; i++)
+            if (S->w[i].live && S->w[i].block == w->block) S->w[i].at_bar = 0;
+        B->bar_wait = 0;
     }
 }
 
-static int dispatch_block(gpu *g, gpu_sm *S)
+void gpu_occ_note(const gpu *g, gpu_sm *S)
+{
+    uint64_t dt = g->now - S->occ_t;
+    S->occ_w += (uint64_t)S->live_warps * dt;
+    S->occ_b += (uint64_t)S->nblk * dt;
+    S->occ_t = g->now;
+}
+
+int gpu_occ_row(gpu *g)
+{
+    unsigned n = g->c.sms;
+    if (!g->occ_snap) {
+        g->occ_snap = malloc((size_t)OCC_ROWS * n * 2 * sizeof *g->occ_snap);
+        if (!g->occ_snap) return 1;
+    }
+    if (g->occ_rows == OCC_ROWS) { /* keep the rows at even multiples of the window: half as many, twice as long */
+        for (unsigned r = 0; r < OCC_ROWS / 2; r++)
+            memcpy(&g->occ_snap[(size_t)r * n * 2], &g->occ_snap[(size_t)(2 * r + 1) * n * 2], n * 2 * sizeof *g->occ_snap);
+        g->occ_rows = OCC_ROWS / 2;
+        g->occ_win *= 2;
+        if (g->now % g->occ_win) { /* this row falls between two kept ones: wait for the next */
+            g->occ_next = g->now - g->now % g->occ_win + g->occ_win;
+            return 0;
+        }
+    }
+    uint64_t *row = &g->occ_snap[(size_t)g->occ_rows++ * n * 2];
+    for (unsigned s = 0; s < n; s++) {
+        gpu_occ_note(g, &g->sm[s]);
+        row[2 * s] = g->sm[s].occ_w;
+        row[2 * s + 1] = g->sm[s].occ_b;
+    }
+    g->occ_next = g->now + g->occ_win;
+    return 0;
+}
+
+/* a warp program's first instruction (a warp with none is done) */
+static void wgen_start(warp *w, const warp_data *d)
+{
+    w->opi = 0;
+    if (d->prog.n) w->ckind = d->prog.ins[0].kind;
+    else w->prog_done = 1;
+}
+
+static void wgen_advance(warp *w, const warp_data *d)
+{
+    if (++w->opi >= (int)d->prog.n) w->prog_done = 1;
+    else w->ckind = d->prog.ins[w->opi].kind;
+}
+
+/* 0: dispatched or no room; 1: a warp program failed (err) */
+static int dispatch_block(gpu *g, gpu_sm *S, int *took, char *err, size_t n)
 {
     unsigned b = g->c.blocks, nb = 0;
+    *took = 0;
     for (unsigned i = 0; i < g->c.blocks; i++) {
         if (S->blk[i].live) nb++;
         else if (b == g->c.blocks) b = i;
     }
-    if (b == g->c.blocks || S->live_warps + g->wpb > g->c.warps || (nb + 1) * g->tpb > g->c.threads) return 0;
+    if (b == g->c.blocks || S->live_warps + g->wpb > g->c.warps || (nb + 1) * g->tpb > g->c.threads ||
+        nb + 1 > g->max_cta)
+        return 0;
+    *took = 1;
+    gpu_occ_note(g, S);
+    S->nblk++;
+    S->ever = 1;
     uint64_t id = g->next_block++;
     uint64_t bx = id % g->L->grid_x, by = id / g->L->grid_x;
     blockslot *B = &S->blk[b];
@@ -125,7 +201,9 @@ static int dispatch_block(gpu *g, gpu_sm *S)
         warp_data *d = &S->wd[ws];
         if (w->live) continue;
         memset(w, 0, sizeof *w);
+        gk_wprog keep = d->prog; /* a warp program's buffers stay with the warp slot */
         memset(d, 0, sizeof *d);
+        d->prog = keep;
         w->live = 1;
         w->block = (uint8_t)b;
         w->inblk = (uint8_t)wi;
@@ -140,24 +218,32 @@ static int dispatch_block(gpu *g, gpu_sm *S)
             if (!g->L->guard || g->L->guard(g->L, x, y)) w->mask |= 1u << l;
         }
         w->ready = g->now + 1;
-        if (!w->mask) w->opi = g->L->nops; /* every lane fails the guard: nothing to run */
-        warp_settle(g, w, d);
+        if (g->wgen) {
+            if (gk_warp_build(g->wl, g->li, (uint32_t)bx, (uint32_t)by, wi, &d->prog, 0, err, n)) return 1;
+            wgen_start(w, d);
+        } else {
+            if (!w->mask) w->opi = g->L->nops; /* every lane fails the guard: nothing to run */
+            warp_settle(g, w, d);
+        }
         if (w->prog_done) idle[nidle++] = ws;
         S->live_warps++;
         wi++;
     }
     for (unsigned i = 0; i < nidle; i++) warp_retire(g, S, idle[i]);
-    return 1;
+    return 0;
 }
 
-/* step 5: one block per SM per cycle, SMs in turn */
-void gpu_sms_dispatch(gpu *g)
+/* step 5: one block per SM per cycle, SMs in turn; non-zero: a warp program failed (err) */
+int gpu_sms_dispatch(gpu *g, char *err, size_t n)
 {
     for (unsigned i = 0; i < g->c.sms && g->next_block < g->nblocks; i++) {
         unsigned s = (g->next_sm + i) % g->c.sms;
-        if (dispatch_block(g, &g->sm[s])) g->last_progress = g->now;
+        int took;
+        if (dispatch_block(g, &g->sm[s], &took, err, n)) return 1;
+        if (took) g->last_progress = g->now;
     }
     g->next_sm = (g->next_sm + 1) % g->c.sms;
+    return 0;
 }
 
 /* ---- load-latency breakdown: one record per line request of a load ---- */
@@ -432,7 +518,7 @@ static int inject_ready(const gpu *g, const gpu_sm *S, uint64_t line)
 
 /* one packet of SM S into the interconnect now (the caller checked inject_ready);
  * 0 ok, 1 out of memory (nothing sent) */
-static int inject(gpu *g, gpu_sm *S, uint64_t line, uint16_t mshr, int write, int bypass, uint8_t warp,
+static int inject(gpu *g, gpu_sm *S, uint64_t line, uint16_t mshr, int write, int bypass, int atomic, uint8_t warp,
                   uint8_t slot, uint64_t since)
 {
     slice *D = &g->sl[gpu_slice_of(g, line)];
@@ -445,6 +531,7 @@ static int inject(gpu *g, gpu_sm *S, uint64_t line, uint16_t mshr, int write, in
     m.mshr = mshr;
     m.write = (uint8_t)write;
     m.bypass = (uint8_t)bypass;
+    m.atomic = (uint8_t)atomic;
     m.warp = warp;
     m.slot = slot;
     m.prio = S->req_prio;
@@ -463,7 +550,7 @@ int gpu_req_l1_bypass(gpu_req_io *io, const gpu_mem_req *r, int probed)
     gpu *g = io->g;
     gpu_sm *S = io->sm;
     L1_TRACE(g, S, 0, r->line, 0, probed); /* refused by the L1, then bypassed */
-    if (!inject_ready(g, S, r->line) || inject(g, S, r->line, L1_NO_MSHR, 0, 1, r->warp, r->slot, g->now)) {
+    if (!inject_ready(g, S, r->line) || inject(g, S, r->line, L1_NO_MSHR, 0, 1, 0, r->warp, r->slot, g->now)) {
         fprintf(stderr, "gpusim: a block bypassed a read the interconnect could not take (cycle %" PRIu64 ")\n",
                 g->now);
         return 1;
@@ -540,10 +627,33 @@ static int sm_returns(gpu *g, gpu_sm *S)
     return 0;
 }
 
+/* an atomic's line request: straight into the miss queue toward its L2 slice, where
+ * it is done (the L1, and the blocks at the REQ and L1 hooks, do not see atomics) */
+static void mem_atomic(gpu *g, gpu_sm *S)
+{
+    lsu *q = &S->ls;
+    uint64_t line = q->line[q->next];
+    if (!gpu_l1_bypass(&S->l1, line, q->warp, q->slot)) {
+        S->stall++;
+        return;
+    }
+    l1_missq_ent *e = gpu_l1_missq_tail(&S->l1);
+    e->t = g->now;
+    e->atomic = 1;
+    S->atomics++;
+    bd_accept(g, S, q->warp, q->slot, line, BD_BYPASS);
+    g->last_progress = g->now;
+    if (++q->next == q->n) q->busy = 0;
+}
+
 /* step 2: the memory stage's current line request, to the REQ block or to the L1 */
 static int sm_memstage(gpu *g, gpu_sm *S)
 {
     lsu *q = &S->ls;
+    if (q->busy && q->atomic) {
+        mem_atomic(g, S);
+        return 0;
+    }
     if (!S->req) {
         if (!q->busy) return 0;
         uint64_t line = q->line[q->next];
@@ -620,24 +730,149 @@ static void sm_inject(gpu *g, gpu_sm *S)
 {
     const l1_missq_ent *e = gpu_l1_missq_head(&S->l1);
     if (!e || !inject_ready(g, S, e->line)) return;
-    if (inject(g, S, e->line, e->mshr, e->write, e->bypass, e->warp, e->slot, e->t)) return;
+    if (inject(g, S, e->line, e->mshr, e->write, e->bypass, e->atomic, e->warp, e->slot, e->t)) return;
     gpu_l1_missq_pop(&S->l1);
 }
 
 /* can warp ws issue its next instruction now? */
-static int can_issue(const gpu *g, const warp *w, int lsu_free)
+/* the kind of warp w's next instruction */
+static inline unsigned next_kind(const gpu *g, const warp *w)
+{
+    return g->wgen ? w->ckind : g->L->ops[w->opi].kind;
+}
+
+static int can_issue(const gpu *g, const gpu_sm *S, const warp *w, int lsu_free)
 {
     if (!w->live || w->prog_done || w->at_bar || w->ready > g->now) return 0;
-    const gk_op *op = &g->L->ops[w->opi];
-    switch (op->kind) {
-    case GK_LOAD: return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
+    switch (next_kind(g, w)) {
+    case GK_LOAD:
+    case GK_ATOM: return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
     case GK_STORE: return lsu_free && !w->pending;
+    case GK_SLOAD:
+    case GK_SSTORE: return !w->pending && S->smem_free <= g->now;
     default: return !w->pending;
     }
 }
 
+static inline int is_mem(unsigned kind) { return kind == GK_LOAD || kind == GK_STORE || kind == GK_ATOM; }
+
+/* the line requests of a memory instruction: one per distinct line, in lane order */
+static inline void lsu_line(lsu *q, uint64_t line, unsigned l)
+{
+    unsigned i = q->n;
+    while (i && q->line[i - 1] != line) i--;
+    if (i && q->line[i - 1] == line) return;
+    q->line[q->n] = line;
+    q->lane[q->n] = (uint8_t)l;
+    q->n++;
+}
+
+/* the memory stage takes warp ws's instruction whose lines are in q: a store, or a
+ * load (or atomic) with a load slot its lines' returns count down */
+static void lsu_begin(gpu *g, gpu_sm *S, unsigned ws, int write, int atomic)
+{
+    lsu *q = &S->ls;
+    warp *w = &S->w[ws];
+    warp_data *d = &S->wd[ws];
+    q->atomic = atomic;
+    if (write) {
+        S->stores++;
+        q->slot = 0;
+        return;
+    }
+    unsigned s = (unsigned)__builtin_ctz(~w->slot_busy);
+    S->loads++;
+    w->slot_busy |= 1u << s;
+    d->slot[s].issue = g->now;
+    d->slot[s].pc = q->pc;
+    d->slot[s].left = (uint16_t)q->n;
+    d->slot[s].nl = (uint8_t)q->n;
+    bd_rec *b = bd_slot(S, ws, s);
+    for (unsigned i = 0; i < q->n; i++) {
+        memset(&b[i], 0, sizeof b[i]);
+        b[i].line = q->line[i];
+        b[i].t_pres = b[i].t_taken = b[i].t_l1 = b[i].t_acc = BD_UNSET;
+    }
+    w->pending += q->n;
+    q->slot = (uint8_t)s;
+}
+
+static void bar_arrive(gpu *g, gpu_sm *S, warp *w)
+{
+    blockslot *B = &S->blk[w->block];
+    w->at_bar = 1;
+    if (++B->bar_wait == B->warps_left) {
+        for (unsigned i = 0; i < g->c.warps; i++)
+            if (S->w[i].live && S->w[i].block == w->block) S->w[i].at_bar = 0;
+        B->bar_wait = 0;
+    }
+}
+
+/* cycles a shared-memory access takes: the most distinct 4-byte words any of the
+ * banks holds (lanes reading one word share it) */
+static unsigned smem_degree(const uint64_t *off, unsigned n, unsigned banks)
+{
+    uint64_t word[32];
+    unsigned nw = 0, cnt[64] = {0}, worst = 1;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t wd = off[i] >> 2;
+        unsigned j = 0;
+        while (j < nw && word[j] != wd) j++;
+        if (j < nw) continue;
+        word[nw++] = wd;
+        unsigned c = ++cnt[wd % banks];
+        if (c > worst) worst = c;
+    }
+    return worst;
+}
+
+/* warp ws issues its warp program's next instruction */
+static void issue_wgen(gpu *g, gpu_sm *S, unsigned ws)
+{
+    warp *w = &S->w[ws];
+    warp_data *d = &S->wd[ws];
+    const gk_inst *in = &d->prog.ins[w->opi];
+    const uint64_t *ad = d->prog.addr + in->a;
+    unsigned active = (unsigned)__builtin_popcount(in->mask);
+    S->insts++;
+    S->tinsts += active;
+    w->ready = g->now + 1;
+    g->last_progress = g->now;
+    switch (in->kind) {
+    case GK_ALU: w->ready = g->now + in->lat; break;
+    case GK_BAR: bar_arrive(g, S, w); break;
+    case GK_SLOAD:
+    case GK_SSTORE: {
+        unsigned deg = smem_degree(ad, active, g->c.smem_banks);
+        S->smem_free = g->now + deg;
+        S->smem_acc++;
+        S->smem_cycles += deg;
+        w->ready = g->now + deg + (in->kind == GK_SLOAD ? g->c.smem_lat : 0);
+        break;
+    }
+    default: { /* GK_LOAD, GK_STORE, GK_ATOM */
+        lsu *q = &S->ls;
+        unsigned shift = (unsigned)__builtin_ctz(g->c.l1_line), k = 0;
+        q->busy = 1;
+        q->write = in->kind == GK_STORE;
+        q->warp = (uint8_t)ws;
+        q->pc = in->pc;
+        q->n = q->next = 0;
+        for (unsigned l = 0; l < 32; l++)
+            if (in->mask >> l & 1) lsu_line(q, ad[k++] >> shift, l);
+        lsu_begin(g, S, ws, q->write, in->kind == GK_ATOM);
+    }
+    }
+    wgen_advance(w, d);
+    if (w->prog_done && !w->pending && !w->at_bar) warp_retire(g, S, ws);
+}
+
 static void issue(gpu *g, gpu_sm *S, unsigned ws)
 {
+    if (g->wgen) {
+        issue_wgen(g, S, ws);
+        return;
+    }
     warp *w = &S->w[ws];
     warp_data *d = &S->wd[ws];
     const gk_op *op = &g->L->ops[w->opi];
@@ -650,13 +885,7 @@ static void issue(gpu *g, gpu_sm *S, unsigned ws)
     if (op->kind == GK_ALU) {
         w->ready = g->now + (op->lat ? op->lat : 1);
     } else if (op->kind == GK_BAR) {
-        blockslot *B = &S->blk[w->block];
-        w->at_bar = 1;
-        if (++B->bar_wait == B->warps_left) {
-            for (unsigned i = 0; i < g->c.warps; i++)
-                if (S->w[i].live && S->w[i].block == w->block) S->w[i].at_bar = 0;
-            B->bar_wait = 0;
-        }
+        bar_arrive(g, S, w);
     } else {
         lsu *q = &S->ls;
         unsigned shift = (unsigned)__builtin_ctz(g->c.l1_line);
@@ -665,36 +894,9 @@ static void issue(gpu *g, gpu_sm *S, unsigned ws)
         q->warp = (uint8_t)ws;
         q->pc = op->pc;
         q->n = q->next = 0;
-        for (unsigned l = 0; l < 32; l++) { /* coalesce: one request per distinct line */
-            if (!(mask >> l & 1)) continue;
-            uint64_t line = gk_addr(g->wl, g->L, op, d->x[l], d->y[l], w->k) >> shift;
-            unsigned i = q->n;
-            while (i && q->line[i - 1] != line) i--;
-            if (i && q->line[i - 1] == line) continue;
-            q->line[q->n] = line;
-            q->lane[q->n] = (uint8_t)l;
-            q->n++;
-        }
-        if (q->write) {
-            S->stores++;
-            q->slot = 0;
-        } else {
-            unsigned s = (unsigned)__builtin_ctz(~w->slot_busy);
-            S->loads++;
-            w->slot_busy |= 1u << s;
-            d->slot[s].issue = g->now;
-            d->slot[s].pc = op->pc;
-            d->slot[s].left = (uint16_t)q->n;
-            d->slot[s].nl = (uint8_t)q->n;
-            bd_rec *b = bd_slot(S, ws, s);
-            for (unsigned i = 0; i < q->n; i++) {
-                memset(&b[i], 0, sizeof b[i]);
-                b[i].line = q->line[i];
-                b[i].t_pres = b[i].t_taken = b[i].t_l1 = b[i].t_acc = BD_UNSET;
-            }
-            w->pending += q->n;
-            q->slot = (uint8_t)s;
-        }
+        for (unsigned l = 0; l < 32; l++) /* coalesce: one request per distinct line */
+            if (mask >> l & 1) lsu_line(q, gk_addr(g->wl, g->L, op, d->x[l], d->y[l], w->k) >> shift, l);
+        lsu_begin(g, S, ws, q->write, 0);
     }
     warp_advance(g, w, d);
     if (w->prog_done && !w->pending && !w->at_bar) warp_retire(g, S, ws);
@@ -707,12 +909,12 @@ static inline int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
     int pick = -1;
     if (g->c.sched == GPU_SCHED_GTO) {
         int gw = S->greedy[s];
-        if (gw >= 0 && can_issue(g, &S->w[gw], lsu_free)) pick = gw;
+        if (gw >= 0 && can_issue(g, S, &S->w[gw], lsu_free)) pick = gw;
         for (unsigned ws = s; pick < 0 && ws < W; ws += n) {
-            if (!can_issue(g, &S->w[ws], lsu_free)) continue;
+            if (!can_issue(g, S, &S->w[ws], lsu_free)) continue;
             pick = (int)ws;
             for (unsigned v = ws + n; v < W; v += n)
-                if (S->w[v].age < S->w[pick].age && can_issue(g, &S->w[v], lsu_free)) pick = (int)v;
+                if (S->w[v].age < S->w[pick].age && can_issue(g, S, &S->w[v], lsu_free)) pick = (int)v;
         }
         S->greedy[s] = pick;
     } else {
@@ -721,7 +923,7 @@ static inline int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
         do {
             ws += n;
             if (ws >= W) ws = s;
-            if (can_issue(g, &S->w[ws], lsu_free)) {
+            if (can_issue(g, S, &S->w[ws], lsu_free)) {
                 pick = (int)ws;
                 S->last[s] = ws;
                 break;
@@ -736,7 +938,8 @@ void gpu_issue_set_prio(const gpu_issue_event *e, unsigned prio) { e->sm->req_pr
 uint32_t gpu_sched_pc(const gpu_sched_event *e, unsigned w)
 {
     const gpu_sm *S = e->sm;
-    return w < e->g->c.warps && S->w[w].live && !S->w[w].prog_done ? e->g->L->ops[S->w[w].opi].pc : 0;
+    if (w >= e->g->c.warps || !S->w[w].live || S->w[w].prog_done) return 0;
+    return e->g->wgen ? S->wd[w].prog.ins[S->w[w].opi].pc : e->g->L->ops[S->w[w].opi].pc;
 }
 
 /* the SCHED hook: the block may replace the policy's pick with another ready warp, or
@@ -753,10 +956,10 @@ static int sched_hook(gpu *g, gpu_sm *S, unsigned s, int lsu_free, unsigned last
     e.ready = e.mem = e.load = 0;
     e.live = live;
     for (unsigned ws = s; ws < W; ws += n) {
-        if (!can_issue(g, &S->w[ws], lsu_free)) continue;
+        if (!can_issue(g, S, &S->w[ws], lsu_free)) continue;
         e.ready |= 1ull << ws;
-        unsigned kind = g->L->ops[S->w[ws].opi].kind;
-        if (kind == GK_LOAD || kind == GK_STORE) e.mem |= 1ull << ws;
+        unsigned kind = next_kind(g, &S->w[ws]);
+        if (is_mem(kind)) e.mem |= 1ull << ws;
         if (kind == GK_LOAD) e.load |= 1ull << ws;
     }
     e.policy_pick = *pick;
@@ -797,7 +1000,7 @@ static int sm_schedule_hooked(gpu *g, gpu_sm *S)
         int pick = policy_pick(g, S, s, lsu_free);
         if (S->sched && sched_hook(g, S, s, lsu_free, last0, greedy0, live, &pick)) return 1;
         if (pick < 0) continue;
-        int mem = g->L->ops[S->w[pick].opi].kind == GK_LOAD || g->L->ops[S->w[pick].opi].kind == GK_STORE;
+        int mem = is_mem(next_kind(g, &S->w[pick]));
         issue(g, S, (unsigned)pick);
         if (mem) lsu_free = 0;
         issued = 1;
@@ -815,7 +1018,7 @@ static void sm_schedule(gpu *g, gpu_sm *S)
     for (unsigned s = 0; s < n; s++) {
         int pick = policy_pick(g, S, s, lsu_free);
         if (pick < 0) continue;
-        int mem = g->L->ops[S->w[pick].opi].kind == GK_LOAD || g->L->ops[S->w[pick].opi].kind == GK_STORE;
+        int mem = is_mem(next_kind(g, &S->w[pick]));
         issue(g, S, (unsigned)pick);
         if (mem) lsu_free = 0;
         issued = 1;
@@ -875,6 +1078,7 @@ int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
     const gpu_cfg *c = &g->c;
     S->w = calloc(c->warps, sizeof *S->w);
     S->wd = calloc(c->warps, sizeof *S->wd);
+    S->nwd = c->warps;
     S->last = calloc(c->schedulers, sizeof *S->last);
     S->greedy = malloc(c->schedulers * sizeof *S->greedy);
     S->h_cap = c->l1_lat + 2;
@@ -896,6 +1100,7 @@ int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
 void gpu_sm_free(gpu_sm *S)
 {
     free(S->w);
+    for (unsigned i = 0; S->wd && i < S->nwd; i++) gk_wprog_free(&S->wd[i].prog);
     free(S->wd);
     free(S->last);
     free(S->greedy);

@@ -298,6 +298,10 @@ void gpu_print_table(const gpu *g, FILE *f)
                 "L1 prefetches", t.l1_pf.issued, t.l1_pf.dropped, t.l1_pf.useful, t.l1_pf.late, t.l1_pf.early_evicted,
                 t.l1_pf.early_evicted_demanded, 100.0 * pf_accuracy(&t.l1_pf), 100.0 * pf_early_ratio(&t.l1_pf));
     fprintf(f, "%-28s %" PRIu64 "\n", "memory-stage stall cycles", t.lsu_stall_cycles);
+    gpu_fill_info fi;
+    gpu_fill(g, &fi);
+    fprintf(f, "%-28s %u of %u SMs held blocks; per SM mean %.1f warps of %u, %.2f blocks%s\n", "residency",
+            fi.sms_used, fi.sms, fi.mean_warps, fi.max_warps, fi.mean_blocks, fi.filled ? "" : " (not filled)");
     fprintf(f, "%-28s hit %" PRIu64 ", miss %" PRIu64 ", merged %" PRIu64 ", writes %" PRIu64 "\n", "L2 reads",
             t.l2_hits, t.l2_misses, t.l2_merges, t.l2_writes);
     fprintf(f, "%-28s reads %" PRIu64 ", writes %" PRIu64 ", row hits %.1f%%, data bus busy %.1f%%\n", "DRAM",
@@ -355,6 +359,74 @@ static unsigned kind_rows(const gpu *g, int dram, json_row *rows, unsigned nrows
         }
     }
     return nrows;
+}
+
+void gpu_fill(const gpu *g, gpu_fill_info *fi)
+{
+    unsigned n = g->c.sms;
+    uint64_t w = 0, b = 0;
+    memset(fi, 0, sizeof *fi);
+    for (unsigned s = 0; s < n; s++) {
+        const gpu_sm *S = &g->sm[s];
+        uint64_t dt = g->now - S->occ_t;
+        w += S->occ_w + (uint64_t)S->live_warps * dt;
+        b += S->occ_b + (uint64_t)S->nblk * dt;
+        fi->sms_used += S->ever;
+    }
+    fi->sms = n;
+    fi->max_warps = g->c.warps;
+    fi->mean_warps = g->now ? (double)w / ((double)g->now * n) : 0.0;
+    fi->mean_blocks = g->now ? (double)b / ((double)g->now * n) : 0.0;
+    fi->few_sms = 2 * fi->sms_used < n;
+    fi->few_warps = 4.0 * fi->mean_warps < (double)g->c.warps;
+    fi->filled = !fi->few_sms && !fi->few_warps;
+}
+
+/* thread blocks and warps resident per SM: means over the run, each SM's, and rows of
+ * means per window over time; the fill verdict (docs/gpu-model.md "Residency") */
+static void residency_json(const gpu *g, FILE *f)
+{
+    gpu_fill_info fi;
+    gpu_fill(g, &fi);
+    unsigned n = g->c.sms;
+    uint64_t tsm = 0, tg = 0;
+    for (unsigned s = 0; s < n; s++) tsm += g->sm[s].smem_acc, tg += g->sm[s].smem_cycles;
+    uint64_t at = 0, l2at = 0;
+    for (unsigned s = 0; s < n; s++) at += g->sm[s].atomics;
+    for (unsigned i = 0; i < g->c.l2_slices; i++) l2at += g->sl[i].atomics;
+    fprintf(f, "  \"frontend\": {\"shared_accesses\": %" PRIu64 ", \"shared_cycles\": %" PRIu64
+               ", \"atomics\": %" PRIu64 ", \"l2_atomics\": %" PRIu64 "},\n",
+            tsm, tg, at, l2at);
+    fprintf(f, "  \"residency\": {\n    \"filled\": %s, \"sms_used\": %u, \"sms\": %u, \"mean_warps_per_sm\": %.4f, "
+               "\"mean_blocks_per_sm\": %.4f, \"max_warps_per_sm\": %u,\n",
+            fi.filled ? "true" : "false", fi.sms_used, n, fi.mean_warps, fi.mean_blocks, fi.max_warps);
+    fprintf(f, "    \"per_sm_mean_warps\": [");
+    for (unsigned s = 0; s < n; s++) {
+        const gpu_sm *S = &g->sm[s];
+        uint64_t w = S->occ_w + (uint64_t)S->live_warps * (g->now - S->occ_t);
+        fprintf(f, "%s%.3f", s ? ", " : "", g->now ? (double)w / (double)g->now : 0.0);
+    }
+    fprintf(f, "],\n    \"per_sm_mean_blocks\": [");
+    for (unsigned s = 0; s < n; s++) {
+        const gpu_sm *S = &g->sm[s];
+        uint64_t b = S->occ_b + (uint64_t)S->nblk * (g->now - S->occ_t);
+        fprintf(f, "%s%.3f", s ? ", " : "", g->now ? (double)b / (double)g->now : 0.0);
+    }
+    /* rows: window r covers cycles [r*win, (r+1)*win); each SM's mean warps, blocks */
+    fprintf(f, "],\n    \"window\": %" PRIu64 ",\n    \"warps\": [", g->occ_win);
+    for (int k = 0; k < 2; k++) {
+        if (k) fprintf(f, "],\n    \"blocks\": [");
+        for (unsigned r = 0; r < g->occ_rows; r++) {
+            fprintf(f, "%s[", r ? ", " : "");
+            for (unsigned s = 0; s < n; s++) {
+                uint64_t hi = g->occ_snap[((size_t)r * n + s) * 2 + k];
+                uint64_t lo = r ? g->occ_snap[((size_t)(r - 1) * n + s) * 2 + k] : 0;
+                fprintf(f, "%s%.2f", s ? ", " : "", (double)(hi - lo) / (double)g->occ_win);
+            }
+            fprintf(f, "]");
+        }
+    }
+    fprintf(f, "]\n  },\n");
 }
 
 void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
@@ -468,6 +540,7 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
     }
     fprintf(f, "    }\n  },\n");
     series_json(g, f);
+    residency_json(g, f);
     bd_json(g, f);
     fprintf(f, "}\n");
 }

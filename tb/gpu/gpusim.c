@@ -341,10 +341,15 @@ static int simulate(const args *g, const gpu_cfg *cfg, plan *pl, int argc, char 
         return 2;
     }
 
-    if (!g->quiet)
+    if (!g->quiet && !wl.suite)
         printf("gpusim: %s on %s (%s), scale %g x seed-000 inputs, sizes %" PRId64 " %" PRId64 " %" PRId64
                ", %d launches, blocks %s\n",
                wl.name, cfg->name, wl.class_, g->scale, wl.size[0], wl.size[1], wl.size[2], wl.nlaunch, pl->bindtxt);
+    else if (!g->quiet)
+        printf("gpusim: %s (%s; %s) on %s, scale %g x %s, sizes %" PRId64 " %" PRId64 " %" PRId64
+               ", %d launches, blocks %s\n",
+               wl.name, wl.suite, wl.classes, cfg->name, g->scale, wl.input, wl.size[0], wl.size[1], wl.size[2],
+               wl.nlaunch, pl->bindtxt);
     clock_t t0 = clock();
     int st = gpu_run(gp, stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
@@ -358,6 +363,15 @@ static int simulate(const args *g, const gpu_cfg *cfg, plan *pl, int argc, char 
     if (pl->n_ls)
         printf("lockstep: %" PRIu64 " RTL cycles checked over %d instance%s (%s), %d mismatch%s\n", checked, pl->n_ls,
                pl->n_ls == 1 ? "" : "s", lskinds, st == GPU_MISMATCH ? 1 : 0, st == GPU_MISMATCH ? "" : "es");
+    if (st == GPU_DONE) { /* the fill check: a GPU mostly empty is not the regime the seeds ran */
+        gpu_fill_info fi;
+        gpu_fill(gp, &fi);
+        if (!fi.filled)
+            fprintf(stderr, "gpusim: warning: %s does not fill the GPU: %u of %u SMs held a thread block%s, "
+                            "mean resident warps per SM %.1f of %u%s\n",
+                    wl.name, fi.sms_used, fi.sms, fi.few_sms ? " (under half)" : "", fi.mean_warps, fi.max_warps,
+                    fi.few_warps ? " (under a quarter)" : "");
+    }
     int json_failed = write_json(gp, g, pl, st, json_made);
     if (st == GPU_CYCLE_LIMIT) printf("stopped at max_cycles=%llu\n", cfg->max_cycles);
     gpu_destroy(gp);
