@@ -91,7 +91,7 @@ typedef struct warp {
     uint32_t pending;        /* line requests of loads not yet returned */
     uint32_t slot_busy;      /* bit per load slot */
     uint8_t live, prog_done, at_bar, block, inblk;
-    uint8_t ckind;           /* warp programs: the kind of the next instruction (ins[opi]) */
+    uint8_t ckind;           /* the kind of the next instruction (ops[opi] or ins[opi]) */
 } warp;
 
 typedef struct warp_data {

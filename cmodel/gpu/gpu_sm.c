@@ -44,7 +44,10 @@ static void warp_settle(gpu *g, warp *w, const warp_data *d)
             return;
         }
         const gk_op *op = &g->L->ops[w->opi];
-        if (!op->when || op_mask(g, w, d, op)) return;
+        if (!op->when || op_mask(g, w, d, op)) {
+            w->ckind = op->kind;
+            return;
+        }
         warp_step(g, w);
     }
 }
@@ -735,22 +738,33 @@ static void sm_inject(gpu *g, gpu_sm *S)
 }
 
 /* can warp ws issue its next instruction now? */
-/* the kind of warp w's next instruction */
+/* the kind of warp w's next instruction (kept in the warp by warp_settle and
+ * wgen_advance) */
 static inline unsigned next_kind(const gpu *g, const warp *w)
 {
-    return g->wgen ? w->ckind : g->L->ops[w->opi].kind;
+    (void)g;
+    return w->ckind;
 }
 
-static int can_issue(const gpu *g, const gpu_sm *S, const warp *w, int lsu_free)
+/* the kinds only warp programs have (kept out of line: the PolyBench path is the hot one) */
+static int __attribute__((noinline)) can_issue_wgen(const gpu *g, const gpu_sm *S, const warp *w, int lsu_free,
+                                                    unsigned kind)
+{
+    if (kind == GK_ATOM) return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
+    return !w->pending && S->smem_free <= g->now; /* GK_SLOAD, GK_SSTORE */
+}
+
+static inline __attribute__((always_inline)) int can_issue(const gpu *g, const gpu_sm *S, const warp *w,
+                                                           int lsu_free)
 {
     if (!w->live || w->prog_done || w->at_bar || w->ready > g->now) return 0;
-    switch (next_kind(g, w)) {
-    case GK_LOAD:
-    case GK_ATOM: return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
+    unsigned kind = next_kind(g, w);
+    switch (kind) {
+    case GK_LOAD: return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
     case GK_STORE: return lsu_free && !w->pending;
-    case GK_SLOAD:
-    case GK_SSTORE: return !w->pending && S->smem_free <= g->now;
-    default: return !w->pending;
+    case GK_ALU:
+    case GK_BAR: return !w->pending;
+    default: return can_issue_wgen(g, S, w, lsu_free, kind);
     }
 }
 
@@ -903,7 +917,7 @@ static void issue(gpu *g, gpu_sm *S, unsigned ws)
 }
 
 /* scheduler s's choice by the policy (LRR or GTO), updating the policy's state; -1 none */
-static inline int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
+static inline __attribute__((always_inline)) int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
 {
     unsigned n = g->c.schedulers, W = g->c.warps;
     int pick = -1;
