@@ -839,7 +839,7 @@ int gk_build(gk_workload *w, const char *name, const gk_opts *o, char *err, size
     const gka_app *app = i == GK_NWORK && name ? gka_find(name) : NULL;
     if (i == GK_NWORK && !app) {
         if (err && n)
-            snprintf(err, n, "unknown workload '%s' (gpusim --list-workloads names them)", name ? name : "(null)");
+            snprintf(err, n, "unknown workload '%s' (gpusim --list and --list-apps name them)", name ? name : "(null)");
         return 1;
     }
     if (!o || !(o->scale > 0.0) || !(o->scale <= GK_MAX_SCALE)) {

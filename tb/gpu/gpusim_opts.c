@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "gk_app.h"
 #include "gpusim_opts.h"
 #include "num.h"
 
@@ -127,6 +128,16 @@ static int opt_list(args *g, const char *a, const char *v)
     return 0;
 }
 
+static int opt_list_apps(args *g, const char *a, const char *v)
+{
+    (void)g, (void)a, (void)v;
+    for (int i = 0; i < gka_count(); i++) {
+        const gka_app *p = gka_at(i);
+        printf("%s\t%s\t%s\t%s\n", p->name, p->suite, p->classes, p->input);
+    }
+    return 0;
+}
+
 static int opt_config(args *g, const char *a, const char *v)
 {
     (void)a;
@@ -164,6 +175,7 @@ static const gopt opts[] = {
     {"-h", G_EXIT, 0, 0, 0, NULL, opt_help, NULL, NULL},
     {"--help-config", G_EXIT, 0, 0, 0, NULL, opt_help_config, NULL, NULL},
     {"--list", G_EXIT, 0, 0, 0, NULL, opt_list, NULL, NULL},
+    {"--list-apps", G_EXIT, 0, 0, 0, NULL, opt_list_apps, NULL, NULL},
     {"--config", G_CALL, 0, 0, 0, NULL, opt_config, NULL, NULL},
     {"--workload", G_TEXT, F(workload), 0, 0, NULL, NULL, NULL, NULL},
     {"--set", G_LIST, F(sets), 0, 256, NULL, NULL, NULL,
@@ -201,8 +213,10 @@ static void usage(FILE *f)
             "usage: gpusim --workload W [--config base-s|base-l|apres|dl1d|clams] [--scale X]\n"
             "              [--KIND on|off]... [--set key=value]... [--bind KIND[@INDEX]=c|rtl|lockstep]...\n"
             "              [--json FILE] [--seed N] [--accum reg|mem] [--tsteps N] [--window N]\n"
-            "              [--probe-every N] [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--help-config]\n"
-            "              [--breakdown] [--print-rtl-needs]\n"
+            "              [--probe-every N] [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--list-apps]\n"
+            "              [--help-config] [--breakdown] [--print-rtl-needs]\n"
+            "  W             a PolyBench kernel (--list) or an application (--list-apps: name, suite, class\n"
+            "                by seed, input at scale 1; docs/workloads.md); --seed also seeds its input data\n"
             "  KIND          a block kind with a GPU hook: %s\n"
             "  --KIND on     an instance of KIND at every SM (DRAM hook: every memory channel)\n",
             kinds);

@@ -3,10 +3,11 @@ docs/workloads.md "bfs"."""
 import gks
 
 TPB = 512
+CHECK_SCALE = 0.005
 
 
 def build(scale, seed):
-    n = gks.scaled(65536, scale, 2)
+    n = gks.scaled(1000000, scale, 2)
     r = gks.GlibcRand(seed)
     adj = [[] for _ in range(n)]
     for i in range(n):

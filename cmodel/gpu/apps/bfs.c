@@ -6,7 +6,7 @@
  * Launch: MAX_THREADS_PER_BLOCK = 512; blocks = ceil(nodes / 512) threads 512 (one block
  * of `nodes` threads when nodes <= 512). Host loop: Kernel then Kernel2 per level while
  * Kernel2 set the stop flag; the loop's last pass finds an empty frontier.
- * Input: Rodinia's graphgen (data/bfs/inputGen/graphgen.cpp): for each node i, rand() %
+ * Input: graph1MW_6 (the suite's run script; 1M nodes) as Rodinia's graphgen (data/bfs/inputGen/graphgen.cpp): for each node i, rand() %
  * 3 + 2 edges (MIN_EDGES 2, MAX_INIT_EDGES 4) to nodeID = rand() % nodes with weight
  * rand() % 10 + 1, each added in both directions; adjacency in insertion order; source
  * node 0. glibc rand() seeded with opts->seed (graphgen seeds with the time).
@@ -24,7 +24,7 @@
 
 enum { A_NODES, A_EDGES, A_MASK, A_UPD, A_VIS, A_COST, A_OVER };
 #define BFS_TPB 512
-#define BFS_NODES 65536
+#define BFS_NODES 1000000
 #define BFS_LAT 4
 
 typedef struct bfs_node { int32_t start, deg; } bfs_node;
