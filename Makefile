@@ -39,37 +39,37 @@ tools: $(PORTGEN) $(BLKRUN_C) $(UNIT) $(GPUSIM) $(GPU_UNIT) $(KSTREAM)
 
 $(BLKRUN_C): $(C_OBJS) $(call obj,$(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^
+	$(CC) $(COPT) -o $@ $^ -lm
 
 $(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^
+	$(CC) $(COPT) -o $@ $^ -lm
 
 # the GPU memory model with C blocks only (tb/bin/gpusim builds RTL-linked ones)
 $(GPUSIM): $(call obj,$(GPU_OBJ_SRC) $(GPUSIM_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^
+	$(CC) $(COPT) -o $@ $^ -lm
 # an application's warp instruction streams (tb/streams/)
 $(KSTREAM): $(call obj,$(KSTREAM_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(COPT) -o $@ $^ -lm
 $(GPU_UNIT): $(call obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^
+	$(CC) $(COPT) -o $@ $^ -lm
 
 # the same programs under AddressSanitizer + UndefinedBehaviorSanitizer
 $(BLKRUN_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^
+	$(CC) $(SAN) -o $@ $^ -lm
 $(UNIT_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^
+	$(CC) $(SAN) -o $@ $^ -lm
 $(GPUSIM_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(GPUSIM_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^
+	$(CC) $(SAN) -o $@ $^ -lm
 $(GPU_UNIT_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^
+	$(CC) $(SAN) -o $@ $^ -lm
 sanitize: $(BLKRUN_AS) $(UNIT_AS) $(GPUSIM_AS) $(GPU_UNIT_AS)
 
 run:

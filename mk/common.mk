@@ -29,7 +29,7 @@ UNIT_BLK_SRC := $(wildcard $(patsubst %,$(TOP)/tb/blocks/%/*_test.c,$(BLOCKS)))
 TB_SRC     := $(wildcard $(TOP)/tb/lockstep/*.c) $(STIM_SRC)
 TB_LIB_SRC := $(filter-out %/blkrun.c,$(TB_SRC))
 PORT_DEFS  := $(wildcard $(patsubst %,$(TOP)/cmodel/blocks/%/*.def,$(BLOCKS))) $(TOP)/cmodel/blocks.def
-HDRS       := $(wildcard $(TOP)/cmodel/include/*.h $(TOP)/cmodel/gpu/*.h $(TOP)/tb/lockstep/*.h \
+HDRS       := $(wildcard $(TOP)/cmodel/include/*.h $(TOP)/cmodel/gpu/*.h $(TOP)/cmodel/gpu/apps/*.def $(TOP)/tb/lockstep/*.h \
               $(TOP)/tb/verilator/*.h $(patsubst %,$(TOP)/cmodel/blocks/%/*.h,$(BLOCKS))) $(PORT_DEFS)
 
 obj = $(patsubst $(TOP)/%.c,$(BUILD)/obj/%.o,$(1))
