@@ -109,6 +109,23 @@ int gpu_start_launch(gpu *g, char *err, size_t n)
     return 0;
 }
 
+static void warp_retire(gpu *g, gpu_sm *S, unsigned ws);
+
+/* every warp of block b passed the barrier: they go on, and a warp whose program ended
+ * at it (nothing pending) retires */
+static void bar_release(gpu *g, gpu_sm *S, unsigned b)
+{
+    unsigned done[64], nd = 0;
+    S->blk[b].bar_wait = 0;
+    for (unsigned i = 0; i < g->c.warps; i++) {
+        warp *v = &S->w[i];
+        if (!v->live || v->block != b) continue;
+        v->at_bar = 0;
+        if (v->prog_done && !v->pending) done[nd++] = i;
+    }
+    for (unsigned i = 0; i < nd; i++) warp_retire(g, S, done[i]);
+}
+
 static void warp_retire(gpu *g, gpu_sm *S, unsigned ws)
 {
     warp *w = &S->w[ws];
@@ -121,9 +138,7 @@ static void warp_retire(gpu *g, gpu_sm *S, unsigned ws)
         S->nblk--;
         g->done_blocks++;
     } else if (B->bar_wait && B->bar_wait == B->warps_left) { /* the others wait at a barrier this warp never reaches */
-        for (unsigned i = 0; i < g->c.warps; i++)
-            if (S->w[i].live && S->w[i].block == w->block) S->w[i].at_bar = 0;
-        B->bar_wait = 0;
+        bar_release(g, S, w->block);
     }
 }
 
@@ -338,7 +353,7 @@ static void load_done(gpu *g, gpu_sm *S, unsigned ws, unsigned slot)
         S->lat_n++;
         w->slot_busy &= ~(1u << slot);
     }
-    if (w->prog_done && !w->pending) warp_retire(g, S, ws);
+    if (w->prog_done && !w->pending && !w->at_bar) warp_retire(g, S, ws);
 }
 
 /* ---- the L1 behind the memory stage ---- */
@@ -815,11 +830,7 @@ static void bar_arrive(gpu *g, gpu_sm *S, warp *w)
 {
     blockslot *B = &S->blk[w->block];
     w->at_bar = 1;
-    if (++B->bar_wait == B->warps_left) {
-        for (unsigned i = 0; i < g->c.warps; i++)
-            if (S->w[i].live && S->w[i].block == w->block) S->w[i].at_bar = 0;
-        B->bar_wait = 0;
-    }
+    if (++B->bar_wait == B->warps_left) bar_release(g, S, w->block);
 }
 
 /* cycles a shared-memory access takes: the most distinct 4-byte words any of the
