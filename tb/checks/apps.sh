@@ -49,8 +49,8 @@ fill_warns() {
   cat "$L/fill-atax.err"
   [ "$(wc -l <"$L/fill-atax.err")" -eq 1 ] && grep -q "^gpusim: warning: atax does not fill the GPU: 2 of 14 SMs held a thread block (under half)" "$L/fill-atax.err" &&
     grep -q '"filled": false' "$L/fill-atax.json" || return 1
-  $G --workload gemm --scale 0.1 --quiet --json "$L/fill-gemm.json" 2>"$L/fill-gemm.err" || return 1
-  [ ! -s "$L/fill-gemm.err" ] && grep -q '"filled": true' "$L/fill-gemm.json" && echo "gemm 0.1 fills the GPU, no warning"
+  $G --workload 2dconv --scale 0.1 --quiet --json "$L/fill-gemm.json" 2>"$L/fill-gemm.err" || return 1
+  [ ! -s "$L/fill-gemm.err" ] && grep -q '"filled": true' "$L/fill-gemm.json" && echo "2dconv 0.1 fills the GPU, no warning"
 }
 
 # same seed, same bytes; another seed, another input (and so other counters)
