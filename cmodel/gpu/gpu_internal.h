@@ -234,6 +234,7 @@ struct gpu {
      * (GPGPU-Sim's max_cta: threads, shared memory, registers, block slots) */
     int wgen;
     unsigned max_cta;
+    uint64_t blocks_run;     /* thread blocks dispatched over the run */
     /* residency over time: every occ_win cycles a row of each SM's (warps, blocks)
      * integrals (cumulative), at most OCC_ROWS rows (the window doubles when full) */
     uint64_t occ_win, occ_next;

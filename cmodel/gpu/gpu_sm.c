@@ -207,6 +207,7 @@ static int dispatch_block(gpu *g, gpu_sm *S, int *took, char *err, size_t n)
     gpu_occ_note(g, S);
     S->nblk++;
     S->ever = 1;
+    g->blocks_run++;
     uint64_t id = g->next_block++;
     uint64_t bx = id % g->L->grid_x, by = id / g->L->grid_x;
     blockslot *B = &S->blk[b];

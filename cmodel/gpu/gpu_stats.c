@@ -398,8 +398,8 @@ static void residency_json(const gpu *g, FILE *f)
                ", \"atomics\": %" PRIu64 ", \"l2_atomics\": %" PRIu64 "},\n",
             tsm, tg, at, l2at);
     fprintf(f, "  \"residency\": {\n    \"filled\": %s, \"sms_used\": %u, \"sms\": %u, \"mean_warps_per_sm\": %.4f, "
-               "\"mean_blocks_per_sm\": %.4f, \"max_warps_per_sm\": %u,\n",
-            fi.filled ? "true" : "false", fi.sms_used, n, fi.mean_warps, fi.mean_blocks, fi.max_warps);
+               "\"mean_blocks_per_sm\": %.4f, \"max_warps_per_sm\": %u,\n    \"thread_blocks\": %" PRIu64 ",\n",
+            fi.filled ? "true" : "false", fi.sms_used, n, fi.mean_warps, fi.mean_blocks, fi.max_warps, g->blocks_run);
     fprintf(f, "    \"per_sm_mean_warps\": [");
     for (unsigned s = 0; s < n; s++) {
         const gpu_sm *S = &g->sm[s];
