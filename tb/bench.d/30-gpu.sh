@@ -19,3 +19,10 @@ printf '  MRPB off                    %10d cycles/s\n' "$b"
 printf '  MRPB as C on every SM       %10d cycles/s  (target >= 1,000,000)\n' "$c"
 printf '  MRPB lockstep on every SM   %10d cycles/s  (target >=   200,000; state probes every cycle)\n' "$l"
 printf '  ... state probes off        %10d cycles/s  (--probe-every 0: outputs only)\n' "$l0"
+# the applications (warp programs, docs/workloads.md): one irregular (BFS), one with
+# shared memory and barriers (HotSpot), one with atomics-free streaming (PathFinder)
+echo "applications (Base-S), simulated cycles per second, best of 3:"
+for a in "bfs 0.02" "hotspot 0.5" "pathfinder 0.05"; do
+  set -- $a
+  printf '  %-12s scale %-5s %10d cycles/s\n' "$1" "$2" "$(best build/bin/gpusim --config base-s --workload "$1" --scale "$2" 2>/dev/null)"
+done
