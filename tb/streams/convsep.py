@@ -1,8 +1,6 @@
 """CUDA SDK convolutionSeparable (convolutionSeparable.cu convolutionRowsKernel,
 convolutionColumnsKernel; main.cpp host loop), from the CUDA source and
 docs/workloads/convsep.md."""
-import math
-
 import gks
 
 R = 8
@@ -10,7 +8,10 @@ CHECK_SCALE = 0.007  # 256 x 256 image (right and lower halos loaded), 1 iterati
 
 
 def geometry(scale):
-    side = max(128, int(3072 // 128 * math.sqrt(scale) + 0.5) * 128)
+    k = 0  # 24 sqrt(scale) rounded, as the k whose (k + 1/2)^2 first exceeds 576 scale
+    while (k + 0.5) ** 2 <= 576.0 * scale:
+        k += 1
+    side = max(128, 128 * k)
     return side, side, gks.scaled(16, scale, 1)
 
 

@@ -1,7 +1,5 @@
 """Parboil stencil, CUDA version (kernels.cu block2D_hybrid_coarsen_x, main.cu host
 loop), from the CUDA source and docs/workloads/stencil.md."""
-import math
-
 import gks
 
 CHECK_SCALE = 0.017  # 67 x 67 x 64: two blocks in x (both x-edge global loads), partial halves; 2 launches (the swap)
@@ -9,7 +7,10 @@ NZ = 64
 
 
 def build(scale, seed):
-    nx = ny = max(3, int(512 * math.sqrt(scale) + 0.5))
+    k = 0  # 512 sqrt(scale) rounded: the first k with (k + 1/2)^2 > 512^2 scale
+    while (k + 0.5) ** 2 <= 262144.0 * scale:
+        k += 1
+    nx = ny = max(3, k)
     iters = gks.scaled(100, scale, 1)
     ar = gks.Arrays()
     ar.add("d_A0", nx * ny * NZ, 4)

@@ -10,8 +10,6 @@
  * c_Kernel is __constant__: its reads are folded into the ALU of each tap. No address
  * depends on the image values (srand(200), rand() % 16), so they are not generated.
  */
-#include <math.h>
-
 #include "gk_app.h"
 
 #define CS_R 8         /* KERNEL_RADIUS */
@@ -113,7 +111,10 @@ static void cs_cols(gk_warp *c)
 int gka_build_convsep(gka_ctx *c);
 int gka_build_convsep(gka_ctx *c)
 {
-    int64_t side = (int64_t)(CS_SIDE / 128 * sqrt(c->o->scale) + 0.5) * 128;
+    /* side = 128 * round(24 sqrt(scale)) without libm: the k with (k - 1/2)^2 <= 576 scale < (k + 1/2)^2 */
+    int64_t k = 0;
+    while ((k + 0.5) * (k + 0.5) <= (double)(CS_SIDE / 128) * (CS_SIDE / 128) * c->o->scale) k++;
+    int64_t side = k * 128;
     if (side < 128) side = 128;
     int64_t W = side, H = side, iters = gka_scaled(c, CS_ITERS, 1);
     int ai = gka_array(c, "d_Input", W * H, 4), ao = gka_array(c, "d_Output", W * H, 4),

@@ -12,8 +12,6 @@
  * The kernel has 38 static instructions: op numbers above 31 continue at 0x200.. (this
  * application has no kernel 2).
  */
-#include <math.h>
-
 #include "gk_app.h"
 
 #define ST_NX 512
@@ -108,7 +106,9 @@ static void st_warp(gk_warp *c)
 int gka_build_stencil(gka_ctx *c);
 int gka_build_stencil(gka_ctx *c)
 {
-    int64_t side = (int64_t)(ST_NX * sqrt(c->o->scale) + 0.5);
+    /* side = round(512 sqrt(scale)) without libm: the k with (k - 1/2)^2 <= 512^2 scale < (k + 1/2)^2 */
+    int64_t side = 0;
+    while ((side + 0.5) * (side + 0.5) <= (double)ST_NX * ST_NX * c->o->scale) side++;
     if (side < 3) side = 3;
     int64_t nx = side, ny = side, nz = ST_NZ, iters = gka_scaled(c, ST_ITERS, 1);
     if (gka_array(c, "d_A0", nx * ny * nz, 4) < 0 || gka_array(c, "d_Anext", nx * ny * nz, 4) < 0) return 1;
