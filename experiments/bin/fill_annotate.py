@@ -7,6 +7,11 @@ that do not fill the GPU."""
 import re
 import sys
 
+if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+    print("usage: " + __doc__)
+    sys.exit(0)
+if len(sys.argv) != 4:
+    sys.exit("fill_annotate.py: usage: fill_annotate.py DOC HEADER_START FILL_FILE")
 doc, head, fill = sys.argv[1:4]
 verdict = {}
 for line in open(fill):

@@ -41,6 +41,14 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: kstream --workload W [--scale X] [--seed N] [--launches A:B] [--fault-pc PC]\n"
+                   "  the warp instruction streams of an application (gpusim --list-apps), one line per\n"
+                   "  instruction: L (launch), W (warp) and KIND pc mask [lat] [addresses] lines\n"
+                   "  (docs/workloads.md \"Exact streams\"); --fault-pc adds one to every index of that\n"
+                   "  memory instruction (the stream checks must then fail)\n");
+            return 0;
+        }
         if (!v) return usage("an option needs a value");
         errno = 0;
         if (!strcmp(a, "--workload")) {
