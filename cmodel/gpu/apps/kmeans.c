@@ -16,7 +16,6 @@
  * nb = ceil(sqrt(ceil(npoints / 256))).
  */
 #include <float.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,7 +151,7 @@ int gka_build_kmeans(gka_ctx *c)
     int iters;
     if (km_iterations(feat, n, nf, k, &iters)) return gka_fail(c, "out of memory");
     int64_t nb = (n + KM_TPB - 1) / KM_TPB;
-    int64_t pd = (int64_t)sqrt((double)nb);
+    int64_t pd = 0; /* (int)sqrt(nb), then up while pd * pd < nb: the smallest pd with pd^2 >= nb */
     while (pd * pd < nb) pd++;
     gk_launch *L = gka_launch(c, "invert_mapping", km_invert, (uint32_t)(pd * pd), 1, KM_TPB, 1, 8, 0);
     if (!L) return 1;
