@@ -17,11 +17,14 @@ sys.path.insert(0, os.path.join(TOP, "tb", "lib"))
 import num  # noqa: E402
 
 
-def run(gpusim, kstream, app, scale, config, out):
+def run(gpusim, kstream, app, scale, config, out, timeout):
     js = os.path.join(out, "%s-%s-%s.json" % (app, config, scale))
     t0 = time.time()
-    p = subprocess.run([gpusim, "--workload", app, "--scale", str(scale), "--config", config, "--quiet", "--json", js],
-                       capture_output=True, text=True)
+    try:
+        p = subprocess.run([gpusim, "--workload", app, "--scale", str(scale), "--config", config, "--quiet", "--json",
+                            js], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return app, None, time.time() - t0, ["not finished in %d s" % timeout]
     secs = time.time() - t0
     if p.returncode:
         return app, None, secs, p.stderr.strip().splitlines()[-1:] or ["exit %d" % p.returncode]
@@ -40,9 +43,11 @@ def main():
     ap.add_argument("--config", default="base-s")
     ap.add_argument("--jobs", default="2")
     ap.add_argument("--out", default=os.path.join(TOP, "build", "apps"))
+    ap.add_argument("--timeout", default="0", help="seconds a run may take (0: no limit)")
     a = ap.parse_args()
     try:
         jobs = num.integer(a.jobs, 1, 64, "--jobs")
+        timeout = num.integer(a.timeout, 0, 10**6, "--timeout") or None
         num.real(a.scale, 1e-6, 64, "--scale")
     except ValueError as e:
         print("apps_table.py: %s" % e, file=sys.stderr)
@@ -58,7 +63,7 @@ def main():
             return 2
     os.makedirs(a.out, exist_ok=True)
     with cf.ThreadPoolExecutor(jobs) as ex:
-        res = list(ex.map(lambda n: run(gpusim, kstream, n, a.scale, a.config, a.out), names))
+        res = list(ex.map(lambda n: run(gpusim, kstream, n, a.scale, a.config, a.out, timeout), names))
     print("| app | suite | class by seed | input (scale 1) | launches | first launch: grid x block | thread blocks | "
           "mean warps/SM | warp instructions | cycles | filled | seconds |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -67,7 +72,7 @@ def main():
         r = known[app]
         if d is None:
             bad = 1
-            print("| %s | %s | %s | %s | failed: %s | | | | | | | %.1f |" % (app, r[1], r[2], r[3], first[0], secs))
+            print("| %s | %s | %s | %s | %s | | | | | | | %.0f |" % (app, r[1], r[2], r[3], first[0], secs))
             continue
         c, z = d["counters"], d["residency"]
         shape = "%sx%s x %sx%s" % (first[4], first[5], first[7], first[8]) if len(first) > 8 else "?"
