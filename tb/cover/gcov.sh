@@ -39,6 +39,12 @@ for b in $(blocks); do
   done
 done
 for w in $("$G/bin/gpusim" --list); do run "$G/bin/gpusim" --workload "$w" --scale 0.05 --quiet; done
+# the applications, each at the scale of its stream check (tb/streams/APP.py)
+for w in $("$G/bin/gpusim" --list-apps | cut -f1); do
+  s=$(python3 -c "import sys; sys.path.insert(0, 'tb/streams'); import $w as m; print(getattr(m, 'RUN_SCALE', getattr(m, 'CHECK_SCALE', 0.01)))") ||
+    { echo "gcov: no stream model for $w"; exit 1; }
+  run "$G/bin/gpusim" --workload "$w" --scale "$s" --quiet
+done
 # gcov per object folder, the cmodel/ sources only
 ( cd "$O" && rm -f ./*.gcov
   find "$G/obj/cmodel" -name '*.gcda' | while read -r d; do
