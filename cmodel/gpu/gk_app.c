@@ -128,6 +128,27 @@ static void smem(gk_warp *c, unsigned kind, uint32_t pc, uint32_t mask, const in
 void gw_sld(gk_warp *c, uint32_t pc, uint32_t mask, const int64_t *off) { smem(c, GK_SLOAD, pc, mask, off); }
 void gw_sst(gk_warp *c, uint32_t pc, uint32_t mask, const int64_t *off) { smem(c, GK_SSTORE, pc, mask, off); }
 
+uint32_t gw_tid_range(const gk_warp *c, int64_t lo, int64_t hi)
+{
+    uint32_t m = 0;
+    for (unsigned l = 0; l < 32; l++)
+        if ((c->valid >> l & 1) && c->tid[l] >= lo && c->tid[l] < hi) m |= 1u << l;
+    return m;
+}
+
+void gw_tree_add(gk_warp *c, uint32_t pc, uint32_t mask, int64_t stride, unsigned lat)
+{
+    int64_t a[32], b[32];
+    for (unsigned l = 0; l < 32; l++) {
+        a[l] = (int64_t)c->tid[l] * 4;
+        b[l] = ((int64_t)c->tid[l] + stride) * 4;
+    }
+    gw_sld(c, pc, mask, a);
+    gw_sld(c, pc + 0x08, mask, b);
+    gw_alu(c, pc + 0x10, mask, lat);
+    gw_sst(c, pc + 0x18, mask, a);
+}
+
 /* ---------------------------------------------------------------- running a warp */
 
 int gk_warp_build(const gk_workload *w, int li, uint32_t bx, uint32_t by, uint32_t wib, gk_wprog *out,

@@ -82,6 +82,13 @@ void gw_atom(gk_warp *c, uint32_t pc, uint32_t mask, int arr, const int64_t *idx
 void gw_sld(gk_warp *c, uint32_t pc, uint32_t mask, const int64_t *off);
 void gw_sst(gk_warp *c, uint32_t pc, uint32_t mask, const int64_t *off);
 
+/* common shapes: the lanes with lo <= tid < hi; the shared-memory tree step
+ * `s[tid] += s[tid + stride]` over 4-byte words at byte 0 of the block's shared memory
+ * (SLD s[tid] at pc, SLD s[tid + stride] at pc + 8, ALU lat at pc + 16, SST s[tid] at
+ * pc + 24), as reductions and scans do */
+uint32_t gw_tid_range(const gk_warp *c, int64_t lo, int64_t hi);
+void gw_tree_add(gk_warp *c, uint32_t pc, uint32_t mask, int64_t stride, unsigned lat);
+
 /* ---- building an application's workload ---- */
 
 typedef struct gka_ctx {

@@ -18,27 +18,6 @@ enum { A_IN, A_OUT };
 #define RED_BLOCKS 64
 #define RED_LAT 4
 
-/* shared-memory tree step `sdata[tid] += sdata[tid + s]` for the lanes in m */
-static void red_step(gk_warp *c, uint32_t pc, uint32_t m, int s)
-{
-    int64_t a[32], b[32];
-    for (unsigned l = 0; l < 32; l++) {
-        a[l] = (int64_t)c->tid[l] * 4;
-        b[l] = (int64_t)(c->tid[l] + s) * 4;
-    }
-    gw_sld(c, pc, m, a);
-    gw_sld(c, pc + 0x08, m, b);
-    gw_alu(c, pc + 0x10, m, RED_LAT);
-    gw_sst(c, pc + 0x18, m, a);
-}
-
-static uint32_t lanes_below(const gk_warp *c, int t)
-{
-    uint32_t m = 0;
-    for (unsigned l = 0; l < 32; l++)
-        if ((c->valid >> l & 1) && c->tid[l] < t) m |= 1u << l;
-    return m;
-}
 
 static void red_reduce(gk_warp *c)
 {
@@ -68,13 +47,13 @@ static void red_reduce(gk_warp *c)
             if (m >> l & 1) i[l] += grid;
     }
     gw_bar(c, 0x140, c->valid);
-    red_step(c, 0x148, lanes_below(c, 128), 128);
+    gw_tree_add(c, 0x148, gw_tid_range(c, 0, 128), 128, RED_LAT);
     gw_bar(c, 0x168, c->valid);
-    red_step(c, 0x170, lanes_below(c, 64), 64);
+    gw_tree_add(c, 0x170, gw_tid_range(c, 0, 64), 64, RED_LAT);
     gw_bar(c, 0x190, c->valid);
-    uint32_t w = lanes_below(c, 32);
-    for (int k = 0; k < 6; k++) red_step(c, 0x198 + 0x20 * (uint32_t)k, w, 32 >> k); /* 0x198 .. 0x250 */
-    uint32_t t0 = lanes_below(c, 1);
+    uint32_t w = gw_tid_range(c, 0, 32);
+    for (int k = 0; k < 6; k++) gw_tree_add(c, 0x198 + 0x20 * (uint32_t)k, w, 32 >> k, RED_LAT); /* 0x198 .. 0x250 */
+    uint32_t t0 = gw_tid_range(c, 0, 1);
     int64_t z[32], b[32];
     for (unsigned l = 0; l < 32; l++) {
         z[l] = 0;

@@ -21,27 +21,6 @@ enum { A_IN, A_OUT, A_SUMS };
 #define SC_LAT 4
 #define SC_SEED_OFF (2 * SC_TPB * 4) /* s_seed after the dynamic sdata[512] */
 
-static uint32_t sc_lanes(const gk_warp *c, int lo, int hi) /* lo <= tid < hi */
-{
-    uint32_t m = 0;
-    for (unsigned l = 0; l < 32; l++)
-        if ((c->valid >> l & 1) && c->tid[l] >= lo && c->tid[l] < hi) m |= 1u << l;
-    return m;
-}
-
-static void sc_tree(gk_warp *c, uint32_t pc, uint32_t m, int s)
-{
-    int64_t a[32], b[32];
-    for (unsigned l = 0; l < 32; l++) {
-        a[l] = (int64_t)c->tid[l] * 4;
-        b[l] = (int64_t)(c->tid[l] + s) * 4;
-    }
-    gw_sld(c, pc, m, a);
-    gw_sld(c, pc + 0x08, m, b);
-    gw_alu(c, pc + 0x10, m, SC_LAT);
-    gw_sst(c, pc + 0x18, m, a);
-}
-
 /* scanLocalMem<float,256>: Kogge-Stone over s_data[0..511]; PCs base .. base + 0x198 */
 static void sc_local(gk_warp *c, uint32_t base)
 {
@@ -89,25 +68,25 @@ static void sc_reduce(gk_warp *c)
     }
     gw_sst(c, 0x118, c->valid, off);                       /* sdata[tid] = sum */
     gw_bar(c, 0x120, c->valid);
-    sc_tree(c, 0x128, sc_lanes(c, 0, 128), 128);
+    gw_tree_add(c, 0x128, gw_tid_range(c, 0, 128), 128, SC_LAT);
     gw_bar(c, 0x148, c->valid);
-    sc_tree(c, 0x150, sc_lanes(c, 0, 64), 64);
+    gw_tree_add(c, 0x150, gw_tid_range(c, 0, 64), 64, SC_LAT);
     gw_bar(c, 0x170, c->valid);
-    for (unsigned k = 0; k < 6; k++) sc_tree(c, 0x178 + 0x20 * k, sc_lanes(c, 0, 32), 32 >> k);
+    for (unsigned k = 0; k < 6; k++) gw_tree_add(c, 0x178 + 0x20 * k, gw_tid_range(c, 0, 32), 32 >> k, SC_LAT);
     int64_t z[32], b[32];
     for (unsigned l = 0; l < 32; l++) {
         z[l] = 0;
         b[l] = c->bx;
     }
-    gw_sld(c, 0x238, sc_lanes(c, 0, 1), z);                /* sdata[0] */
-    gw_st(c, 0x240, sc_lanes(c, 0, 1), A_SUMS, b);         /* g_odata[blockIdx.x] */
+    gw_sld(c, 0x238, gw_tid_range(c, 0, 1), z);                /* sdata[0] */
+    gw_st(c, 0x240, gw_tid_range(c, 0, 1), A_SUMS, b);         /* g_odata[blockIdx.x] */
 }
 
 static void sc_top(gk_warp *c)
 {
     int64_t t[32];
     for (unsigned l = 0; l < 32; l++) t[l] = c->tid[l];
-    uint32_t in = sc_lanes(c, 0, SC_BLOCKS);
+    uint32_t in = gw_tid_range(c, 0, SC_BLOCKS);
     gw_ld(c, 0x308, in, A_SUMS, t);                        /* val = g_block_sums[tid] */
     sc_local(c, 0x310);                                    /* 0x310 .. 0x4a8 */
     gw_st(c, 0x4b0, in, A_SUMS, t);                        /* g_block_sums[tid] = val */
@@ -123,7 +102,7 @@ static void sc_bottom(gk_warp *c)
         b[l] = c->bx;
         seed[l] = SC_SEED_OFF;
     }
-    uint32_t t0 = sc_lanes(c, 0, 1), last = sc_lanes(c, SC_TPB - 1, SC_TPB);
+    uint32_t t0 = gw_tid_range(c, 0, 1), last = gw_tid_range(c, SC_TPB - 1, SC_TPB);
     gw_ld(c, 0x508, t0, A_SUMS, b);                        /* g_block_sums[blockIdx.x] */
     gw_sst(c, 0x510, t0, seed);                            /* s_seed = ... */
     gw_bar(c, 0x518, c->valid);
