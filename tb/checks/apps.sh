@@ -79,13 +79,16 @@ polybench_counters() {
 }
 
 declare_apps() {
-  local a
+  local a runs=""
   for a in $(apps); do
+    runs="$runs,apps_run_$a"
     ck "apps_stream_$a" -s '^streams ' -- python3 tb/streams/check.py "$a"
     ckf "apps_stream_fault_$a" -s 'caught' -- fault_caught "$a"
     ckf "apps_run_$a" -s 'scale' -- app_run "$a"
     ckf "apps_asan_$a" -t asan -n build_sanitized -- app_run "$a" build/asan/gpusim
   done
+  # the load-latency breakdown is whole in every application's run (atomics in the bypass class)
+  ck apps_breakdown_whole -n "${runs#,}" -s '^breakdown' -- bash -c 'python3 tb/gpu/check_breakdown.py "$L"/apps-*.json'
   ckf apps_fill_warning -- fill_warns
   ckf apps_seed -- app_seed
   ckf apps_polybench_counters -s 'PolyBench' -- polybench_counters
