@@ -20,7 +20,7 @@ GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 KSTREAM   := $(BUILD)/bin/kstream
-KSTREAM_SRC := $(TOP)/cmodel/gpu/gpu_kernels.c $(TOP)/cmodel/gpu/gk_app.c $(wildcard $(TOP)/cmodel/gpu/apps/*.c) $(TOP)/tb/gpu/kstream.c
+KSTREAM_SRC := $(TOP)/cmodel/gpu/gpu_kernels.c $(TOP)/cmodel/gpu/gk_app.c $(wildcard $(TOP)/cmodel/gpu/apps/*.c) $(TOP)/cmodel/blocks/num.c $(TOP)/tb/gpu/kstream.c
 
 .PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build experiments test-slurm mutants formal soak coverage
 all: tools

@@ -95,5 +95,5 @@ declare_apps() {
   CK_TAGS=apps,bad-input
   bad apps_kstream_unknown "unknown workload 'nbody'" -- build/bin/kstream --workload nbody
   bad apps_kstream_polybench "atax is a PolyBench kernel" -- build/bin/kstream --workload atax
-  bad apps_kstream_scale "--scale must be a number" -- build/bin/kstream --workload bfs --scale 0
+  bad apps_kstream_scale "--scale '0': out of range" -- build/bin/kstream --workload bfs --scale 0
 }

@@ -12,13 +12,13 @@
  * kinds: ALU (lat), BAR, LD ST ATOM (global byte addresses), SLD SST (shared byte
  * offsets), one address per active lane in lane order.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gk_app.h"
+#include "num.h"
 
 static const char *const kname[] = {"ALU", "LD", "ST", "BAR", "SLD", "SST", "ATOM"};
 
@@ -29,6 +29,17 @@ static int usage(const char *why)
     return 2;
 }
 
+/* one numeric option through the project's number rules (num.h); 0 ok, else 2 */
+static int num_opt(const char *what, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    int rc = num_u64(v, lo, hi, out);
+    if (rc == NUM_OK) return 0;
+    char err[160];
+    num_err_u64(err, sizeof err, what, v, rc, lo, hi);
+    fprintf(stderr, "kstream: %s\n", err);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     const char *work = NULL;
@@ -36,11 +47,9 @@ int main(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.scale = 1.0;
     o.seed = 1;
-    long la = 0, lb = -1;
-    unsigned long fault = 0;
+    uint64_t la = 0, lb = UINT64_MAX, fault = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf("usage: kstream --workload W [--scale X] [--seed N] [--launches A:B] [--fault-pc PC]\n"
                    "  the warp instruction streams of an application (gpusim --list-apps), one line per\n"
@@ -50,20 +59,28 @@ int main(int argc, char **argv)
             return 0;
         }
         if (!v) return usage("an option needs a value");
-        errno = 0;
         if (!strcmp(a, "--workload")) {
             work = v;
         } else if (!strcmp(a, "--scale")) {
-            o.scale = strtod(v, &end);
-            if (*end || !(o.scale > 0) || o.scale > 64) return usage("--scale must be a number in (0, 64]");
+            int rc = num_real(v, 1e-9, 64, &o.scale);
+            if (rc != NUM_OK) {
+                char err[160];
+                num_err_real(err, sizeof err, "--scale", v, rc, 1e-9, 64);
+                fprintf(stderr, "kstream: %s\n", err);
+                return 2;
+            }
         } else if (!strcmp(a, "--seed")) {
-            o.seed = strtoull(v, &end, 10);
-            if (*end || errno || *v == '-') return usage("--seed must be an unsigned integer");
+            if (num_opt("--seed", v, 0, UINT64_MAX, &o.seed)) return 2;
         } else if (!strcmp(a, "--launches")) {
-            if (sscanf(v, "%ld:%ld", &la, &lb) != 2 || la < 0 || lb < la) return usage("--launches must be A:B, 0 <= A <= B");
+            char lo[32], hi[32];
+            const char *colon = strchr(v, ':');
+            if (!colon || colon - v >= (long)sizeof lo || strlen(colon + 1) >= sizeof hi) return usage("--launches must be A:B");
+            memcpy(lo, v, (size_t)(colon - v));
+            lo[colon - v] = 0;
+            strcpy(hi, colon + 1);
+            if (num_opt("--launches A", lo, 0, 65535, &la) || num_opt("--launches B", hi, la, 65535, &lb)) return 2;
         } else if (!strcmp(a, "--fault-pc")) {
-            fault = strtoul(v, &end, 0);
-            if (*end || errno || !fault || fault > 0xffffffffu) return usage("--fault-pc must be a non-zero PC");
+            if (num_opt("--fault-pc", v, 1, 0xffffffffu, &fault)) return 2;
         } else {
             return usage("unknown option");
         }
@@ -84,8 +101,8 @@ int main(int argc, char **argv)
     gk_wprog p;
     memset(&p, 0, sizeof p);
     int rc = 0;
-    if (lb < 0 || lb >= w.nlaunch) lb = w.nlaunch - 1;
-    for (long li = la; li <= lb && !rc; li++) {
+    if (lb >= (uint64_t)w.nlaunch) lb = (uint64_t)w.nlaunch - 1;
+    for (long li = (long)la; li <= (long)lb && !rc; li++) {
         const gk_launch *L = &w.launch[li];
         printf("L %ld %s grid %u %u block %u %u regs %u smem %u\n", li, L->kernel, L->grid_x, L->grid_y, L->block_x,
                L->block_y, L->regs, L->smem);
