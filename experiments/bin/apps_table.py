@@ -6,7 +6,6 @@ cycles, whether the GPU is filled, and the wall time of the simulation. The numb
 docs/workloads.md "Measured" come from it."""
 import argparse
 import concurrent.futures as cf
-import json
 import os
 import subprocess
 import sys
@@ -14,22 +13,22 @@ import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(TOP, "tb", "lib"))
+sys.path.insert(0, os.path.join(TOP, "experiments", "lib"))
+import gexp  # noqa: E402
 import num  # noqa: E402
 
 
 def run(gpusim, kstream, app, scale, config, out, timeout):
-    js = os.path.join(out, "%s-%s-%s.json" % (app, config, scale))
     t0 = time.time()
+    cmd = gexp.gpusim_cmd(gpusim, config, app, float(scale), os.path.join(out, "%s-%s-%s.json" % (app, config, scale)))
     try:
-        p = subprocess.run([gpusim, "--workload", app, "--scale", str(scale), "--config", config, "--quiet", "--json",
-                            js], capture_output=True, text=True, timeout=timeout)
+        d = gexp.gpusim_json(cmd, timeout)
     except subprocess.TimeoutExpired:
         return app, None, time.time() - t0, ["not finished in %d s" % timeout]
+    except gexp.GpusimFailed as e:
+        return app, None, time.time() - t0, ["failed: " + ((e.stderr.strip().splitlines() or ["exit %d" % e.returncode])[-1])]
     secs = time.time() - t0
-    if p.returncode:
-        return app, None, secs, p.stderr.strip().splitlines()[-1:] or ["exit %d" % p.returncode]
-    d = json.load(open(js))
-    # thread blocks and warps per launch, from the launch lines of kstream (shapes only)
+    # the first launch's shape, from kstream's launch line
     ks = subprocess.run([kstream, "--workload", app, "--scale", str(scale), "--launches", "0:0"], capture_output=True,
                         text=True)
     first = ks.stdout.splitlines()[0].split() if ks.returncode == 0 and ks.stdout else []

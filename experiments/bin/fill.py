@@ -5,7 +5,6 @@ the 12 PolyBench kernels) on that machine and print whether it fills the GPU (do
 tables carry its verdict on every row."""
 import argparse
 import concurrent.futures as cf
-import json
 import os
 import subprocess
 import sys
@@ -13,18 +12,18 @@ import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(TOP, "tb", "lib"))
+sys.path.insert(0, os.path.join(TOP, "experiments", "lib"))
+import gexp  # noqa: E402
 import num  # noqa: E402
 
 
 def one(gpusim, w, a, tmp):
-    js = os.path.join(tmp, w + ".json")
-    cmd = [gpusim, "--workload", w, "--config", a.config, "--scale", a.scale, "--quiet", "--json", js]
-    for s in a.set:
-        cmd += ["--set", s]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode:
+    extra = [x for kv in a.set for x in ("--set", kv)]
+    try:
+        return w, gexp.gpusim_json(gexp.gpusim_cmd(gpusim, a.config, w, float(a.scale), os.path.join(tmp, w + ".json"),
+                                                   extra))["residency"]
+    except gexp.GpusimFailed:
         return w, None
-    return w, json.load(open(js))["residency"]
 
 
 def main():

@@ -123,10 +123,11 @@ def gpusim_cmd(gpusim, preset, workload, scale, json_path, extra=(), seed=None):
     return cmd + ["--quiet", "--json", json_path] + list(extra)
 
 
-def gpusim_json(cmd):
+def gpusim_json(cmd, timeout=None):
     """run a gpusim_cmd command line; the JSON it wrote (gpusim's own: config, workload,
-    counters, ...). GpusimFailed when it exits non-zero"""
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    counters, ...). GpusimFailed when it exits non-zero; subprocess.TimeoutExpired when it
+    runs longer than timeout seconds (None: no limit)"""
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     if p.returncode != 0:
         raise GpusimFailed(cmd, p)
     with open(cmd[cmd.index("--json") + 1]) as f:
