@@ -128,16 +128,6 @@ typedef struct gka_glibc { int32_t r[344]; unsigned i; } gka_glibc;
 void gka_srand(gka_glibc *g, unsigned seed);
 int32_t gka_rand(gka_glibc *g);       /* 0 .. RAND_MAX (2^31 - 1) */
 
-/* lanes helpers */
-static inline uint32_t gw_lanes(const gk_warp *c, int (*pred)(const gk_warp *, unsigned, const void *),
-                                const void *arg)
-{
-    uint32_t m = 0;
-    for (unsigned l = 0; l < 32; l++)
-        if ((c->valid >> l & 1) && pred(c, l, arg)) m |= 1u << l;
-    return m;
-}
-
 /* one application (cmodel/gpu/apps/apps.def) */
 typedef struct gka_app {
     const char *name;     /* workload name, e.g. "bfs" */

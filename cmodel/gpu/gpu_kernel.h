@@ -62,7 +62,6 @@ typedef struct gk_launch {
     gk_warp_fn warp;           /* non-NULL: a warp program (gk_app.h) instead of ops[] */
     uint32_t regs;             /* registers per thread (0: not limiting), as the compiler reports */
     uint32_t smem;             /* shared memory bytes per block (static + dynamic) */
-    uint32_t arg;              /* the application's own launch argument (for example a kernel variant) */
 } gk_launch;
 
 typedef struct gk_array {

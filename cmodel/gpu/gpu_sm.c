@@ -754,14 +754,6 @@ static void sm_inject(gpu *g, gpu_sm *S)
 }
 
 /* can warp ws issue its next instruction now? */
-/* the kind of warp w's next instruction (kept in the warp by warp_settle and
- * wgen_advance) */
-static inline unsigned next_kind(const gpu *g, const warp *w)
-{
-    (void)g;
-    return w->ckind;
-}
-
 /* the kinds only warp programs have (kept out of line: the PolyBench path is the hot one) */
 static int __attribute__((noinline)) can_issue_wgen(const gpu *g, const gpu_sm *S, const warp *w, int lsu_free,
                                                     unsigned kind)
@@ -774,7 +766,7 @@ static inline __attribute__((always_inline)) int can_issue(const gpu *g, const g
                                                            int lsu_free)
 {
     if (!w->live || w->prog_done || w->at_bar || w->ready > g->now) return 0;
-    unsigned kind = next_kind(g, w);
+    unsigned kind = w->ckind; /* kept by warp_settle and wgen_advance */
     switch (kind) {
     case GK_LOAD: return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
     case GK_STORE: return lsu_free && !w->pending;
@@ -984,7 +976,7 @@ static int sched_hook(gpu *g, gpu_sm *S, unsigned s, int lsu_free, unsigned last
     for (unsigned ws = s; ws < W; ws += n) {
         if (!can_issue(g, S, &S->w[ws], lsu_free)) continue;
         e.ready |= 1ull << ws;
-        unsigned kind = next_kind(g, &S->w[ws]);
+        unsigned kind = S->w[ws].ckind;
         if (is_mem(kind)) e.mem |= 1ull << ws;
         if (kind == GK_LOAD) e.load |= 1ull << ws;
     }
@@ -1026,7 +1018,7 @@ static int sm_schedule_hooked(gpu *g, gpu_sm *S)
         int pick = policy_pick(g, S, s, lsu_free);
         if (S->sched && sched_hook(g, S, s, lsu_free, last0, greedy0, live, &pick)) return 1;
         if (pick < 0) continue;
-        int mem = is_mem(next_kind(g, &S->w[pick]));
+        int mem = is_mem(S->w[pick].ckind);
         issue(g, S, (unsigned)pick);
         if (mem) lsu_free = 0;
         issued = 1;
@@ -1044,7 +1036,7 @@ static void sm_schedule(gpu *g, gpu_sm *S)
     for (unsigned s = 0; s < n; s++) {
         int pick = policy_pick(g, S, s, lsu_free);
         if (pick < 0) continue;
-        int mem = is_mem(next_kind(g, &S->w[pick]));
+        int mem = is_mem(S->w[pick].ckind);
         issue(g, S, (unsigned)pick);
         if (mem) lsu_free = 0;
         issued = 1;
