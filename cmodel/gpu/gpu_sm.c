@@ -200,9 +200,9 @@ static int dispatch_block(gpu *g, gpu_sm *S, int *took, char *err, size_t n)
         if (S->blk[i].live) nb++;
         else if (b == g->c.blocks) b = i;
     }
-    if (b == g->c.blocks || S->live_warps + g->wpb > g->c.warps || (nb + 1) * g->tpb > g->c.threads ||
-        nb + 1 > g->max_cta)
-        return 0;
+    /* max_cta bounds the threads (padded to warps, so the warp slots too: core.threads <=
+     * 32 x core.warps) and the block slots */
+    if (b == g->c.blocks || nb + 1 > g->max_cta) return 0;
     *took = 1;
     gpu_occ_note(g, S);
     S->nblk++;
