@@ -41,7 +41,7 @@ $(D)/$(VTOP).mk: $(D)/$(BLOCK)_top.v $(RTL_SRC) $(TOP)/mk/rtl.mk
 	  || { cat $(D)/verilate.log; exit 1; }
 
 $(D)/$(VTOP)__ALL.a: $(D)/$(VTOP).mk
-	$(MAKE) -s -C $(D) -f $(VTOP).mk $(VTOP)__ALL.a OPT_FAST=-Os >/dev/null
+	$(MAKE) -s -C $(D) -f $(VTOP).mk $(VTOP)__ALL.a OPT_FAST=$(VLT_OPT) >/dev/null
 
 $(D)/rtl_shim.o: $(TOP)/tb/verilator/rtl_shim.cpp $(D)/glue.h $(D)/$(VTOP).mk $(HDRS) $(VLT_PCH).gch
 	$(CXX) $(VLT_CXX) -include $(VLT_PCH) -Winvalid-pch -I$(D) $(INC) -DVTOP=$(VTOP) '-DVTOP_H="$(VTOP).h"' '-DGLUE_H="glue.h"' \

@@ -36,7 +36,7 @@ $(CV)/Vtop.mk: $(CV)/$(BLOCK)_top.v $(CV)/public.vlt $(RTL_SRC)
 	  $(CV)/public.vlt $(CV)/$(BLOCK)_top.v $(RTL_SRC) >$(CV)/verilate.log 2>&1 \
 	  || { cat $(CV)/verilate.log; exit 1; }
 $(CV)/Vtop__ALL.a: $(CV)/Vtop.mk
-	$(MAKE) -s -C $(CV) -f Vtop.mk Vtop__ALL.a OPT_FAST=-Os >/dev/null
+	$(MAKE) -s -C $(CV) -f Vtop.mk Vtop__ALL.a OPT_FAST=$(VLT_OPT) >/dev/null
 $(CV)/main.o: $(COCO_SHARE)/lib/verilator/verilator.cpp $(CV)/Vtop.mk
 	$(CXX) $(VLT_CXX) -UVM_TRACE -DVM_TRACE=0 -UVM_TRACE_FST -DVM_TRACE_FST=0 -I$(CV) -c $< -o $@
 $(CV)/Vtop: $(CV)/main.o $(CV)/Vtop__ALL.a $(VRT_OBJS) $(BUILD)/vrt/verilated_vpi.o

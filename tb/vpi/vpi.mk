@@ -59,7 +59,7 @@ $(DV)/$(VTOP).mk: $(DV)/$(BLOCK)_top.v $(DV)/public.vlt $(RTL_SRC)
 	  $(DV)/public.vlt $(DV)/$(BLOCK)_top.v $(RTL_SRC) >$(DV)/verilate.log 2>&1 \
 	  || { cat $(DV)/verilate.log; exit 1; }
 $(DV)/$(VTOP)__ALL.a: $(DV)/$(VTOP).mk
-	$(MAKE) -s -C $(DV) -f $(VTOP).mk $(VTOP)__ALL.a OPT_FAST=-Os >/dev/null
+	$(MAKE) -s -C $(DV) -f $(VTOP).mk $(VTOP)__ALL.a OPT_FAST=$(VLT_OPT) >/dev/null
 $(DV)/vlt_host.o: $(TOP)/tb/vpi/vlt_host.cpp $(DV)/$(VTOP).mk
 	$(CXX) $(VLT_CXX) -I$(DV) -DVTOP=$(VTOP) '-DVTOP_H="$(VTOP).h"' -c $< -o $@
 $(DV)/vsim: $(DV)/vlt_host.o $(DV)/$(VTOP)__ALL.a $(VPIB)/pic/blkvpi-host.o $(PIC_OBJS) $(VRT_OBJS) $(BUILD)/vrt/verilated_vpi.o
