@@ -4,22 +4,8 @@
 # determinism, its waveform, bad input derived from its port list and parameter table,
 # and the functional coverage of all its lockstep runs.
 
-build_rtl() { # build_rtl BLOCK: every configuration its quick checks use, one after another
-  local b=$1 s i e specs tags=" "
-  manifest "$b" || return 1
-  specs=("$MAIN_CONFIG")
-  i=0
-  for e in "${LOCKSTEP_MATRIX[@]}"; do i=$((i + 1)); TEST_FULL=0 quick "$LOCKSTEP_QUICK" $i && specs+=("${e%%|*}"); done
-  for e in "${VECTORS[@]}"; do specs+=("$(vec_cfg "$e")"); done
-  for s in "${specs[@]}"; do
-    cfg_args "$s"
-    t=$("$B/bin/portgen" "$b" "${CFG[@]}" --tag) || return 1
-    case $tags in *" $t "*) continue ;; esac
-    tags="$tags$t "
-    echo "+ tb/bin/run $b ${CFG[*]} --build-only"
-    tb/bin/run "$b" "${CFG[@]}" --build-only || return 1
-  done
-  echo "$b: $(wc -w <<<"$tags") configurations built"
+builds_joined() { # builds_joined BLOCK N: the join of the block's N configuration builds
+  echo "$1: $2 configurations built (checks $1_build_main, $1_build_2 .. $1_build_$2)"
 }
 
 lockstep_entry() { # lockstep_entry BLOCK I: entry I of the matrix, seed I; every cycle compared
@@ -130,29 +116,53 @@ vec_late_error() { # an error after a 1e8-cycle repeat is reported before anythi
 }
 
 declare_block() {
-  local b first e i c v m n po k R t lv cov
+  local b first e i c v m n po k R t lv cov nb BO
   first=$(test_blocks | head -n1)
   [ -n "$first" ] && { manifest "$first"; ck build_rtl_shared -t rtl -- tb/bin/run "$first" $(cfg_str "$MAIN_CONFIG") --build-only; }
   for b in $(test_blocks); do
     manifest "$b"
     CK_TAGS=$b,block
-    ckf "${b}_build_rtl" -t rtl -n build_rtl_shared -- build_rtl "$b"
-    local R_NEEDS=${b}_build_rtl
+    # one build check per configuration its quick checks use (the main one first): a
+    # check that runs a configuration needs that build only, so the builds of one block
+    # spread over the cores; ${b}_build_rtl joins them (for other areas)
+    local -A BUILT=()
+    nb=0
+    build_of() { # build_of SPEC: the name of the check that builds SPEC's configuration
+      local key=${1:-defaults}
+      if [ -z "${BUILT[$key]:-}" ]; then
+        nb=$((nb + 1))
+        BUILT[$key]=${b}_build_$nb
+        [ $nb = 1 ] && BUILT[$key]=${b}_build_main
+        cfg_args "$1"
+        ck "${BUILT[$key]}" -t rtl -n build_rtl_shared -- tb/bin/run "$b" "${CFG[@]}" --build-only
+      fi
+      BO=${BUILT[$key]}
+    }
+    build_of "$MAIN_CONFIG"
+    local R_NEEDS=${b}_build_main
+    i=0
+    for e in "${LOCKSTEP_MATRIX[@]}"; do
+      i=$((i + 1))
+      TEST_FULL=0 quick "$LOCKSTEP_QUICK" $i && build_of "${e%%|*}"
+    done
+    for v in "${VECTORS[@]}"; do build_of "$(vec_cfg "$v")"; done
+    ck "${b}_build_rtl" -t rtl -n "$(printf '%s,' "${BUILT[@]}" | sed 's/,$//')" -- tb/checks/fn block builds_joined "$b" "$nb"
     # directed vectors, c, rtl, lockstep
     for v in "${VECTORS[@]}"; do
       n=${v##*/} n=${n%.vec}
+      build_of "$(vec_cfg "$v")"
       ck "${b}_vec_c_$n" -t vector -- tb/bin/run "$b" --mode c --vec "$v"
-      ck "${b}_vec_rtl_$n" -t vector -n "$R_NEEDS" -- tb/bin/run "$b" --mode rtl --vec "$v"
-      ck "${b}_vec_lockstep_$n" -t vector,lockstep -n "$R_NEEDS" -- tb/bin/run "$b" --mode lockstep --vec "$v"
+      ck "${b}_vec_rtl_$n" -t vector -n "$BO" -- tb/bin/run "$b" --mode rtl --vec "$v"
+      ck "${b}_vec_lockstep_$n" -t vector,lockstep -n "$BO" -- tb/bin/run "$b" --mode lockstep --vec "$v"
     done
     # random lockstep: each entry of the matrix, its coverage, and the total
     i=0 c="" cov=""
     for e in "${LOCKSTEP_MATRIX[@]}"; do
       i=$((i + 1))
       printf -v n '%s_lockstep_%02d' "$b" $i
-      if TEST_FULL=0 quick "$LOCKSTEP_QUICK" $i; then lv=(); c="$c,$n"; else lv=(-F); fi
+      if TEST_FULL=0 quick "$LOCKSTEP_QUICK" $i; then lv=(); c="$c,$n"; build_of "${e%%|*}"; else lv=(-F) BO=$R_NEEDS; fi
       [ ${#lv[@]} = 0 ] && cov="$cov,$n"
-      ckf "$n" -t lockstep "${lv[@]}" -n "$R_NEEDS" -s '^lockstep: ' -- lockstep_entry "$b" $i
+      ckf "$n" -t lockstep "${lv[@]}" -n "$BO" -s '^lockstep: ' -- lockstep_entry "$b" $i
       [ -n "$(coverage_wants "${e%%|*}")" ] && ckf "coverage_$n" -t lockstep,coverage "${lv[@]}" -n "$n" -- lockstep_coverage "$b" $i
     done
     ckf "${b}_lockstep_all_cycles_compared" -t lockstep -n "${c#,}" -s '^lockstep: ' -- lockstep_total "$b" quick
