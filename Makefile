@@ -26,7 +26,7 @@ KSTREAM_SRC := $(TOP)/cmodel/gpu/gpu_kernels.c $(TOP)/cmodel/gpu/gk_app.c $(wild
 all: tools
 
 help:
-	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench | lint | synth [LIBERTY=f] | experiments [EXP=a,b] [PROFILE=slurm] | test-slurm | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
+	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench [BASE=rev] [BENCH=blocks,gpu,vpi] | lint | synth [LIBERTY=f] | experiments [EXP=a,b] [PROFILE=slurm] | test-slurm | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
 	@echo "verification strength: make mutants [BLOCK=b] | formal [BLOCK=b|common] | coverage | soak [CYCLES=1e8] [BLOCK=b] [SEED=n]"
 	@echo "blocks: $(BLOCKS)"
 
@@ -101,9 +101,10 @@ waves:
 	    --seed $(SEED) --cycles $(CYCLES) --fst $$out; \
 	fi && echo "waves: $${out} -- open with: gtkwave $${out%.fst}.gtkw"
 
+# make bench [BASE=rev] [BENCH=blocks,gpu,vpi]: BASE measures rev and this tree side by side
 bench:
 	@$(TOP)/mk/deps.sh
-	@$(TOP)/tb/bin/bench.sh
+	@$(TOP)/tb/bin/bench.sh $(if $(BASE),--base '$(BASE)') $(if $(BENCH),--only '$(BENCH)')
 
 # make fuzz [SECONDS=n]: every libFuzzer target for n seconds (default 60) on its corpus
 fuzz:
