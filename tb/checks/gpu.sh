@@ -154,7 +154,8 @@ declare_gpu() {
   # no reachable deadlock: random valid configurations (every parameter of --help-config,
   # block kinds on and off, smallest resources favoured) each run to the end on a short
   # workload, and every pair of block kinds on together
-  ck gpu_config_sweep -s '^sweep: ' -- python3 tb/gpu/config_sweep.py $G --runs 40 --seed 1 --out "$L/sweep"
+  ck gpu_config_sweep -s '^sweep: ' -- python3 tb/gpu/config_sweep.py $G --runs 16 --seed 1 --out "$L/sweep"
+  ck gpu_config_sweep_full -F -s '^sweep: ' -- python3 tb/gpu/config_sweep.py $G --runs 64 --seed 1 --out "$L/sweep-full"
   ck gpu_config_sweep_pairs -s '^sweep: ' -- python3 tb/gpu/config_sweep.py $G --pairs --seed 1 --out "$L/sweep-pairs"
   # block options apply left to right with --set (the last one wins), whatever their kind
   ckf gpu_opt_order_memsched_off -- opt_order memsched_off 'memsched off' --memsched grr --memsched off
