@@ -6,47 +6,65 @@
  * other ready warp is ahead of. A group move rewrites, in one cycle, exactly the bits
  * of the pairs the move separates (one warp in the moved set, the other not), so the
  * relative order inside and outside the set stays as it was (docs/deviations.md A1).
+ * The feedback's move, the targets to the head and the launched warps to the tail apply
+ * in that order; the last move that separates a pair decides it, which is the same as
+ * three stable moves one after the other.
+ *
+ * The model keeps the order in three forms, all rewritten on a move only (a cycle
+ * without one touches none of them): the full matrix full[] (row i: the warps behind
+ * warp i), its upper triangle ahead[] (the RTL's register, for the probes) and the list
+ * ord[] (the warp at each place, head first, from the row popcounts). A stable move of
+ * a set S is one word operation per row: to the head, a row in S keeps its bits in S
+ * and gains every warp outside; a row outside loses S; to the tail the reverse. A move
+ * costs O(Warps) word operations, a pick O(log Warps): the warps at places 0..p are
+ * the complement of row ord[p], so the first place whose prefix holds a ready warp is
+ * found by halving.
  */
 #include "laws.h"
 
 #include <string.h>
 
-int laws_is_ahead(const laws_state *s, unsigned i, unsigned j)
+int laws_is_ahead(const laws_state *s, unsigned i, unsigned j) { return (int)(s->full[i] >> j & 1); }
+
+/* a stable move of the warps S (within the Warps mask) to the head or to the tail */
+static void move_set(laws_state *s, uint64_t S, int to_head)
 {
-    return i < j ? (int)(s->ahead[i] >> j & 1) : !(s->ahead[j] >> i & 1);
+    unsigned W = s->cfg.Warps;
+    uint64_t rest = bits_mask(W) & ~S;
+    for (unsigned i = 0; i < W; i++) {
+        int in = (int)(S >> i & 1);
+        if (to_head) s->full[i] = in ? (s->full[i] & S) | rest : s->full[i] & ~S;
+        else s->full[i] = in ? s->full[i] & S : s->full[i] | S;
+    }
 }
 
-/* the full rows from the triangle */
+/* ahead[] and ord[] from full[] */
 static void derive(laws_state *s)
 {
     unsigned W = s->cfg.Warps;
     for (unsigned i = 0; i < W; i++) {
-        uint64_t r = s->ahead[i] & ~bits_mask(i + 1);
-        for (unsigned j = 0; j < i; j++)
-            if (!(s->ahead[j] >> i & 1)) r |= (uint64_t)1 << j;
-        s->full[i] = r;
+        s->ahead[i] = s->full[i] & ~bits_mask(i + 1);
+        s->ord[W - 1 - (unsigned)__builtin_popcountll(s->full[i])] = (uint8_t)i;
     }
 }
 
-/* the ready warp no other ready warp is ahead of; -1 when none is ready */
+/* the ready warp no other ready warp is ahead of; -1 when none is ready. ready within
+ * the Warps mask; ~full[ord[p]] within it is the set of warps at places 0..p. */
 static int first_of(const laws_state *s, uint64_t ready)
 {
-    for (uint64_t r = ready; r; r &= r - 1) {
-        unsigned i = (unsigned)__builtin_ctzll(r);
-        if (!(ready & ~s->full[i] & ~((uint64_t)1 << i))) return (int)i;
+    unsigned lo = 0, hi = s->cfg.Warps - 1;
+    if (!ready) return -1;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (ready & ~s->full[s->ord[mid]]) hi = mid;
+        else lo = mid + 1;
     }
-    return -1;
+    return s->ord[lo];
 }
 
 void laws_order(const laws_state *s, unsigned *out)
 {
-    unsigned W = s->cfg.Warps;
-    for (unsigned i = 0; i < W; i++) {
-        unsigned place = 0;
-        for (unsigned j = 0; j < W; j++)
-            if (j != i && laws_is_ahead(s, j, i)) place++;
-        out[place] = i;
-    }
+    for (unsigned p = 0; p < s->cfg.Warps; p++) out[p] = s->ord[p];
 }
 
 static void reset(laws_state *s)
@@ -56,8 +74,10 @@ static void reset(laws_state *s)
     memset(s->wgt_v, 0, sizeof s->wgt_v);
     memset(s->wgt, 0, sizeof s->wgt);
     memset(s->ahead, 0, sizeof s->ahead);
+    memset(s->full, 0, sizeof s->full);
+    memset(s->ord, 0, sizeof s->ord);
     for (unsigned i = 0; i < W; i++) /* warp order 0, 1, .. */
-        s->ahead[i] = bits_mask(W) & ~bits_mask(i + 1);
+        s->full[i] = bits_mask(W) & ~bits_mask(i + 1);
     derive(s);
 }
 
@@ -123,20 +143,11 @@ void laws_tick(laws_state *s, const laws_in *in)
     decide(s, in, &d);
     /* the order: feedback move, then the prefetch targets to the head, then launched
      * warps to the tail; the last move that separates a pair decides it */
-    uint64_t G = d.fb_vec, T = (in->pft_i & 1) ? in->pft_vec_i & mask : 0, N = in->new_i & mask;
-    int hit = (int)(in->fb_hit_i & 1);
-    int moves = (d.fb && G) || T || N;
-    for (unsigned i = 0; moves && i < W; i++)
-        for (unsigned j = i + 1; j < W; j++) {
-            unsigned gi = G >> i & 1, gj = G >> j & 1, ti = T >> i & 1, tj = T >> j & 1, ni = N >> i & 1,
-                     nj = N >> j & 1;
-            int b = -1;
-            if (ni != nj) b = (int)nj;
-            else if (ti != tj) b = (int)ti;
-            else if (d.fb && gi != gj) b = (int)(hit ? gi : gj);
-            if (b >= 0) s->ahead[i] = (s->ahead[i] & ~((uint64_t)1 << j)) | ((uint64_t)b << j);
-        }
-    if (moves) derive(s);
+    uint64_t G = d.fb ? d.fb_vec : 0, T = (in->pft_i & 1) ? in->pft_vec_i & mask : 0, N = in->new_i & mask;
+    if (G) move_set(s, G, (int)(in->fb_hit_i & 1));
+    if (T) move_set(s, T, 1);
+    if (N) move_set(s, N, 0);
+    if (G || T || N) derive(s);
     /* the WGT: the reported entry is freed, the issuing load's group takes a free one */
     if (d.fb) s->wgt_v[in->fb_grp_i & bits_mask(laws_gw(P))] = 0;
     if (d.iss && d.grp_ok) {

@@ -44,9 +44,12 @@ typedef struct laws_state {
     uint64_t wgt[LAWS_MAX_G];   /* wgt_q */
     uint64_t ahead[LAWS_MAX_W]; /* ahead_q, by rows: row i, bit j > i: warp i is ahead of warp j
                                    (the RTL packs the pairs (0,1), (0,2) .. in one vector) */
-    /* not a register: the full matrix (row i, bit j != i: i ahead of j), derived from
-     * ahead[] after every change, so that a pick costs one pass over the ready warps */
+    /* not registers: the same order as the full matrix (row i, bit j != i: i ahead of j;
+     * ahead[i] is its part above the diagonal) and as a list (ord[p]: the warp at place
+     * p, head first). A group move rewrites them with one word operation per row (laws.c);
+     * a pick searches the list in halves, one row test per step. */
     uint64_t full[LAWS_MAX_W];
+    uint8_t ord[LAWS_MAX_W];
 } laws_state;
 
 void laws_init(laws_state *s, const laws_cfg *cfg);
