@@ -10,53 +10,72 @@
  * in that order; the last move that separates a pair decides it, which is the same as
  * three stable moves one after the other.
  *
- * The model keeps the order in three forms, all rewritten on a move only (a cycle
- * without one touches none of them): the full matrix full[] (row i: the warps behind
- * warp i), its upper triangle ahead[] (the RTL's register, for the probes) and the list
- * ord[] (the warp at each place, head first, from the row popcounts). A stable move of
- * a set S is one word operation per row: to the head, a row in S keeps its bits in S
- * and gains every warp outside; a row outside loses S; to the tail the reverse. A move
- * costs O(Warps) word operations, a pick O(log Warps): the warps at places 0..p are
- * the complement of row ord[p], so the first place whose prefix holds a ready warp is
- * found by halving.
+ * The model keeps the order as the RTL's triangle ahead[] (for the probes) and as a
+ * list: ord[p] is the warp at place p, head first, pre[p] the warps at places 0..p. All
+ * three change only when a set moves (a cycle without a move touches none of them).
+ * Three stable moves in a row are one stable sort of the list by a 3-bit key (launched,
+ * not a target, the feedback's side), a counting sort in one pass over the places, and
+ * the same pass rebuilds pre[] and the rows of ahead[] (the row of the warp at place p:
+ * the warps outside pre[p] above the diagonal). A move costs O(Warps) byte and word
+ * operations, a pick O(log Warps): pre[] grows with p, so the first place whose prefix
+ * holds a ready warp is found by halving.
  */
 #include "laws.h"
 
 #include <string.h>
 
-int laws_is_ahead(const laws_state *s, unsigned i, unsigned j) { return (int)(s->full[i] >> j & 1); }
-
-/* a stable move of the warps S (within the Warps mask) to the head or to the tail */
-static void move_set(laws_state *s, uint64_t S, int to_head)
+int laws_is_ahead(const laws_state *s, unsigned i, unsigned j)
 {
-    unsigned W = s->cfg.Warps;
-    uint64_t rest = bits_mask(W) & ~S;
-    for (unsigned i = 0; i < W; i++) {
-        int in = (int)(S >> i & 1);
-        if (to_head) s->full[i] = in ? (s->full[i] & S) | rest : s->full[i] & ~S;
-        else s->full[i] = in ? s->full[i] & S : s->full[i] | S;
-    }
+    return i < j ? (int)(s->ahead[i] >> j & 1) : !(s->ahead[j] >> i & 1);
 }
 
-/* ahead[] and ord[] from full[] */
+/* pre[] and ahead[] from ord[] */
 static void derive(laws_state *s)
 {
     unsigned W = s->cfg.Warps;
-    for (unsigned i = 0; i < W; i++) {
-        s->ahead[i] = s->full[i] & ~bits_mask(i + 1);
-        s->ord[W - 1 - (unsigned)__builtin_popcountll(s->full[i])] = (uint8_t)i;
+    uint64_t mask = bits_mask(W), seen = 0;
+    for (unsigned p = 0; p < W; p++) {
+        unsigned i = s->ord[p];
+        seen |= (uint64_t)1 << i;
+        s->pre[p] = seen;
+        s->ahead[i] = ~seen & mask & (~(uint64_t)1 << i);
     }
 }
 
-/* the ready warp no other ready warp is ahead of; -1 when none is ready. ready within
- * the Warps mask; ~full[ord[p]] within it is the set of warps at places 0..p. */
+/* The moves of one cycle, in order: G to the head (hit) or to the tail (miss), T to the
+ * head, N to the tail (each within the Warps mask, 0 for no move). The last move that
+ * separates two warps decides their order: a stable sort by the key (in N, not in T,
+ * on G's far side), 8 buckets. */
+static void move_sets(laws_state *s, uint64_t G, int hit, uint64_t T, uint64_t N)
+{
+    unsigned W = s->cfg.Warps, at[8] = {0};
+    uint8_t key[LAWS_MAX_W], old[LAWS_MAX_W];
+    uint64_t last = hit ? ~G : G; /* on the feedback's tail side (all or none without a move) */
+    memcpy(old, s->ord, W);
+    for (unsigned p = 0; p < W; p++) {
+        unsigned i = old[p];
+        unsigned k = (unsigned)((N >> i & 1) << 2 | (~T >> i & 1) << 1 | (last >> i & 1));
+        key[p] = (uint8_t)k;
+        at[k]++;
+    }
+    for (unsigned k = 0, sum = 0; k < 8; k++) {
+        unsigned n = at[k];
+        at[k] = sum;
+        sum += n;
+    }
+    for (unsigned p = 0; p < W; p++) s->ord[at[key[p]]++] = old[p];
+    derive(s);
+}
+
+/* the ready warp no other ready warp is ahead of; -1 when none is ready (ready within
+ * the Warps mask) */
 static int first_of(const laws_state *s, uint64_t ready)
 {
     unsigned lo = 0, hi = s->cfg.Warps - 1;
     if (!ready) return -1;
     while (lo < hi) {
         unsigned mid = (lo + hi) / 2;
-        if (ready & ~s->full[s->ord[mid]]) hi = mid;
+        if (ready & s->pre[mid]) hi = mid;
         else lo = mid + 1;
     }
     return s->ord[lo];
@@ -74,10 +93,10 @@ static void reset(laws_state *s)
     memset(s->wgt_v, 0, sizeof s->wgt_v);
     memset(s->wgt, 0, sizeof s->wgt);
     memset(s->ahead, 0, sizeof s->ahead);
-    memset(s->full, 0, sizeof s->full);
     memset(s->ord, 0, sizeof s->ord);
+    memset(s->pre, 0, sizeof s->pre);
     for (unsigned i = 0; i < W; i++) /* warp order 0, 1, .. */
-        s->full[i] = bits_mask(W) & ~bits_mask(i + 1);
+        s->ord[i] = (uint8_t)i;
     derive(s);
 }
 
@@ -144,10 +163,7 @@ void laws_tick(laws_state *s, const laws_in *in)
     /* the order: feedback move, then the prefetch targets to the head, then launched
      * warps to the tail; the last move that separates a pair decides it */
     uint64_t G = d.fb ? d.fb_vec : 0, T = (in->pft_i & 1) ? in->pft_vec_i & mask : 0, N = in->new_i & mask;
-    if (G) move_set(s, G, (int)(in->fb_hit_i & 1));
-    if (T) move_set(s, T, 1);
-    if (N) move_set(s, N, 0);
-    if (G || T || N) derive(s);
+    if (G || T || N) move_sets(s, G, (int)(in->fb_hit_i & 1), T, N);
     /* the WGT: the reported entry is freed, the issuing load's group takes a free one */
     if (d.fb) s->wgt_v[in->fb_grp_i & bits_mask(laws_gw(P))] = 0;
     if (d.iss && d.grp_ok) {

@@ -44,12 +44,11 @@ typedef struct laws_state {
     uint64_t wgt[LAWS_MAX_G];   /* wgt_q */
     uint64_t ahead[LAWS_MAX_W]; /* ahead_q, by rows: row i, bit j > i: warp i is ahead of warp j
                                    (the RTL packs the pairs (0,1), (0,2) .. in one vector) */
-    /* not registers: the same order as the full matrix (row i, bit j != i: i ahead of j;
-     * ahead[i] is its part above the diagonal) and as a list (ord[p]: the warp at place
-     * p, head first). A group move rewrites them with one word operation per row (laws.c);
-     * a pick searches the list in halves, one row test per step. */
-    uint64_t full[LAWS_MAX_W];
+    /* not registers: the same order as a list, ord[p] the warp at place p (head first),
+     * and its prefixes, pre[p] the warps at places 0..p. A move rewrites them and ahead[]
+     * in one pass over the places (laws.c); a pick searches pre[] in halves. */
     uint8_t ord[LAWS_MAX_W];
+    uint64_t pre[LAWS_MAX_W];
 } laws_state;
 
 void laws_init(laws_state *s, const laws_cfg *cfg);
