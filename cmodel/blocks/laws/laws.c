@@ -2,69 +2,67 @@
  * laws.c: C model of rtl/laws/laws.v, register for register (laws.h).
  *
  * The scheduling order is an order matrix: for each pair i < j one bit, "warp i is
- * ahead of warp j" (ahead[i] bit j). The first ready warp is the ready warp that no
- * other ready warp is ahead of. A group move rewrites, in one cycle, exactly the bits
- * of the pairs the move separates (one warp in the moved set, the other not), so the
- * relative order inside and outside the set stays as it was (docs/deviations.md A1).
- * The feedback's move, the targets to the head and the launched warps to the tail apply
- * in that order; the last move that separates a pair decides it, which is the same as
+ * ahead of warp j" (ahead_q). The first ready warp is the ready warp that no other
+ * ready warp is ahead of. A group move rewrites, in one cycle, exactly the bits of the
+ * pairs the move separates (one warp in the moved set, the other not), so the relative
+ * order inside and outside the set stays as it was (docs/deviations.md A1). The
+ * feedback's move, the targets to the head and the launched warps to the tail apply in
+ * that order; the last move that separates a pair decides it, which is the same as
  * three stable moves one after the other.
  *
- * The model keeps the order as the RTL's triangle ahead[] (for the probes) and as a
- * list: ord[p] is the warp at place p, head first, pre[p] the warps at places 0..p. All
- * three change only when a set moves (a cycle without a move touches none of them).
- * Three stable moves in a row are one stable sort of the list by a 3-bit key (launched,
- * not a target, the feedback's side), a counting sort in one pass over the places, and
- * the same pass rebuilds pre[] and the rows of ahead[] (the row of the warp at place p:
- * the warps outside pre[p] above the diagonal). A move costs O(Warps) byte and word
- * operations, a pick O(log Warps): pre[] grows with p, so the first place whose prefix
- * holds a ready warp is found by halving.
+ * The model holds the order that matrix encodes (a strict total order) as a list:
+ * ord[p] is the warp at place p, head first, place[] its inverse, pre[p] the warps at
+ * places 0..p. Nothing of it changes in a cycle without a move. A move of a set S is a
+ * stable partition of the list (S first for the head, last for the tail), then one pass
+ * rebuilds place[] and pre[]: O(Warps) byte and word operations per moving cycle. The
+ * pick is O(log Warps): pre[] grows with p, so the first place whose prefix holds a
+ * ready warp is found by halving, one AND per step. The matrix's bits are derived only
+ * where asked: a row for laws_ahead_row, the packed pairs for the state probes (the
+ * row of warp i: the warps outside pre[place[i]], above the diagonal).
+ *
+ * The LLT is held twice: llt[] (the register) and by value, each distinct LLPC a class
+ * with its warps, so a load's group (every warp whose LLT entry equals the issuing
+ * warp's) is one read; an LLT write moves the warps it writes from their classes to the
+ * class of the new value (found among the classes in use, made when there is none).
  */
 #include "laws.h"
 
 #include <string.h>
 
-int laws_is_ahead(const laws_state *s, unsigned i, unsigned j)
-{
-    return i < j ? (int)(s->ahead[i] >> j & 1) : !(s->ahead[j] >> i & 1);
-}
-
-/* pre[] and ahead[] from ord[] */
+/* place[] and pre[] from ord[] */
 static void derive(laws_state *s)
 {
     unsigned W = s->cfg.Warps;
-    uint64_t mask = bits_mask(W), seen = 0;
+    uint64_t seen = 0;
     for (unsigned p = 0; p < W; p++) {
         unsigned i = s->ord[p];
         seen |= (uint64_t)1 << i;
         s->pre[p] = seen;
-        s->ahead[i] = ~seen & mask & (~(uint64_t)1 << i);
+        s->place[i] = (uint8_t)p;
     }
 }
 
-/* The moves of one cycle, in order: G to the head (hit) or to the tail (miss), T to the
- * head, N to the tail (each within the Warps mask, 0 for no move). The last move that
- * separates two warps decides their order: a stable sort by the key (in N, not in T,
- * on G's far side), 8 buckets. */
-static void move_sets(laws_state *s, uint64_t G, int hit, uint64_t T, uint64_t N)
+/* a stable move to the head of the warps `first` (within the Warps mask) */
+static void move_first(laws_state *s, uint64_t first)
 {
-    unsigned W = s->cfg.Warps, at[8] = {0};
-    uint8_t key[LAWS_MAX_W], old[LAWS_MAX_W];
-    uint64_t last = hit ? ~G : G; /* on the feedback's tail side (all or none without a move) */
-    memcpy(old, s->ord, W);
+    unsigned W = s->cfg.Warps, na = 0, nb = 0;
+    uint8_t a[LAWS_MAX_W], b[LAWS_MAX_W];
     for (unsigned p = 0; p < W; p++) {
-        unsigned i = old[p];
-        unsigned k = (unsigned)((N >> i & 1) << 2 | (~T >> i & 1) << 1 | (last >> i & 1));
-        key[p] = (uint8_t)k;
-        at[k]++;
+        unsigned i = s->ord[p], in = (unsigned)(first >> i & 1);
+        a[na] = (uint8_t)i;
+        b[nb] = (uint8_t)i;
+        na += in;
+        nb += in ^ 1;
     }
-    for (unsigned k = 0, sum = 0; k < 8; k++) {
-        unsigned n = at[k];
-        at[k] = sum;
-        sum += n;
-    }
-    for (unsigned p = 0; p < W; p++) s->ord[at[key[p]]++] = old[p];
-    derive(s);
+    memcpy(s->ord, a, na);
+    memcpy(s->ord + na, b, nb);
+}
+
+int laws_is_ahead(const laws_state *s, unsigned i, unsigned j) { return s->place[i] < s->place[j]; }
+
+uint64_t laws_ahead_row(const laws_state *s, unsigned i)
+{
+    return ~s->pre[s->place[i]] & bits_mask(s->cfg.Warps) & (~(uint64_t)1 << i);
 }
 
 /* the ready warp no other ready warp is ahead of; -1 when none is ready (ready within
@@ -86,18 +84,50 @@ void laws_order(const laws_state *s, unsigned *out)
     for (unsigned p = 0; p < s->cfg.Warps; p++) out[p] = s->ord[p];
 }
 
+void laws_llt_write(laws_state *s, uint64_t V, uint32_t pc)
+{
+    uint64_t r, u;
+    unsigned c;
+    for (r = V; r; r &= r - 1) { /* out of their classes */
+        unsigned w = (unsigned)__builtin_ctzll(r);
+        c = s->cls_of[w];
+        s->cls_vec[c] &= ~((uint64_t)1 << w);
+        if (!s->cls_vec[c]) s->cls_used &= ~((uint64_t)1 << c);
+    }
+    for (u = s->cls_used; u; u &= u - 1) /* into the class of pc */
+        if (s->cls_pc[c = (unsigned)__builtin_ctzll(u)] == pc) break;
+    if (!u) { /* none: a new one (at most Warps - 1 classes are left in use) */
+        c = (unsigned)__builtin_ctzll(~s->cls_used);
+        s->cls_used |= (uint64_t)1 << c;
+        s->cls_pc[c] = pc;
+        s->cls_vec[c] = 0;
+    }
+    s->cls_vec[c] |= V;
+    for (r = V; r; r &= r - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(r);
+        s->cls_of[w] = (uint8_t)c;
+        s->llt[w] = pc;
+    }
+}
+
 static void reset(laws_state *s)
 {
     unsigned W = s->cfg.Warps;
     memset(s->llt, 0, sizeof s->llt);
     memset(s->wgt_v, 0, sizeof s->wgt_v);
     memset(s->wgt, 0, sizeof s->wgt);
-    memset(s->ahead, 0, sizeof s->ahead);
     memset(s->ord, 0, sizeof s->ord);
+    memset(s->place, 0, sizeof s->place);
     memset(s->pre, 0, sizeof s->pre);
     for (unsigned i = 0; i < W; i++) /* warp order 0, 1, .. */
         s->ord[i] = (uint8_t)i;
     derive(s);
+    /* every LLT entry 0: one class */
+    memset(s->cls_vec, 0, sizeof s->cls_vec);
+    memset(s->cls_pc, 0, sizeof s->cls_pc);
+    memset(s->cls_of, 0, sizeof s->cls_of);
+    s->cls_used = 1;
+    s->cls_vec[0] = bits_mask(W);
 }
 
 void laws_init(laws_state *s, const laws_cfg *cfg)
@@ -123,11 +153,7 @@ static void decide(const laws_state *s, const laws_in *in, laws_dec *d)
     memset(d, 0, sizeof *d);
     d->w = (unsigned)(in->iss_warp_i & bits_mask(laws_ww(P)));
     d->iss = (in->iss_i & 1) && d->w < P->Warps;
-    if (d->iss) {
-        uint32_t ll = s->llt[d->w];
-        for (unsigned v = 0; v < P->Warps; v++)
-            if (s->llt[v] == ll) d->grp_vec |= (uint64_t)1 << v;
-    }
+    if (d->iss) d->grp_vec = s->cls_vec[s->cls_of[d->w]]; /* every warp with LLT[w]'s value */
     for (unsigned g = 0; g < P->Groups && !d->grp_ok; g++)
         if (!s->wgt_v[g]) d->grp_ok = 1, d->grp = g;
     unsigned fg = (unsigned)(in->fb_grp_i & bits_mask(laws_gw(P)));
@@ -152,8 +178,7 @@ void laws_eval(const laws_state *s, const laws_in *in, laws_out *out)
 void laws_tick(laws_state *s, const laws_in *in)
 {
     const laws_cfg *P = &s->cfg;
-    unsigned W = P->Warps;
-    uint64_t mask = bits_mask(W);
+    uint64_t mask = bits_mask(P->Warps);
     if (in->rst_i & 1) {
         reset(s);
         return;
@@ -163,7 +188,10 @@ void laws_tick(laws_state *s, const laws_in *in)
     /* the order: feedback move, then the prefetch targets to the head, then launched
      * warps to the tail; the last move that separates a pair decides it */
     uint64_t G = d.fb ? d.fb_vec : 0, T = (in->pft_i & 1) ? in->pft_vec_i & mask : 0, N = in->new_i & mask;
-    if (G || T || N) move_sets(s, G, (int)(in->fb_hit_i & 1), T, N);
+    if (G) move_first(s, in->fb_hit_i & 1 ? G : mask & ~G);
+    if (T) move_first(s, T);
+    if (N) move_first(s, mask & ~N);
+    if (G || T || N) derive(s);
     /* the WGT: the reported entry is freed, the issuing load's group takes a free one */
     if (d.fb) s->wgt_v[in->fb_grp_i & bits_mask(laws_gw(P))] = 0;
     if (d.iss && d.grp_ok) {
@@ -171,9 +199,9 @@ void laws_tick(laws_state *s, const laws_in *in)
         s->wgt[d.grp] = d.grp_vec;
     }
     /* the LLT: the issuing warp's new last load; launched warps start with none (0) */
-    if (d.iss) s->llt[d.w] = (uint32_t)(in->iss_pc_i & bits_mask(P->PcBits));
-    for (unsigned v = 0; v < W; v++)
-        if (N >> v & 1) s->llt[v] = 0;
+    uint32_t pc = (uint32_t)(in->iss_pc_i & bits_mask(P->PcBits));
+    if (d.iss && !(N >> d.w & 1) && s->llt[d.w] != pc) laws_llt_write(s, (uint64_t)1 << d.w, pc);
+    if (N) laws_llt_write(s, N, 0);
 }
 
 static void probe_fill(const void *sv, void *pv)
@@ -183,9 +211,15 @@ static void probe_fill(const void *sv, void *pv)
     unsigned q = 0, W = s->cfg.Warps;
     memset(p->ahead, 0, sizeof p->ahead);
     for (unsigned i = 0; i < W; i++) {
+        /* row i's pairs (i, i+1) .. (i, W-1): W-1-i bits at bit q of the packed vector */
+        uint64_t row = laws_ahead_row(s, i) >> i >> 1;
+        unsigned n = W - 1 - i, o = q % 64;
         p->llt[i] = s->llt[i];
-        for (unsigned j = i + 1; j < W; j++, q++)
-            if (s->ahead[i] >> j & 1) p->ahead[q / 64] |= (uint64_t)1 << (q % 64);
+        if (n) {
+            p->ahead[q / 64] |= row << o;
+            if (o + n > 64) p->ahead[q / 64 + 1] |= row >> (64 - o);
+        }
+        q += n;
     }
     for (unsigned g = 0; g < s->cfg.Groups; g++) {
         p->wgt_v[g] = s->wgt_v[g];

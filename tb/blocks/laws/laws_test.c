@@ -35,7 +35,7 @@ static void fig8_setup(laws_state *s, laws_out *o)
     /* LLPCs as in the figure: warps 0, 2, 3 at 0x10, warp 1 at 0x30, the rest none (0);
      * the order after reset is 0, 1, .., 7 */
     static const unsigned pcs[4] = {0x10, 0x30, 0x10, 0x10};
-    for (unsigned w = 0; w < 4; w++) s->llt[w] = pcs[w];
+    for (unsigned w = 0; w < 4; w++) laws_llt_write(s, (uint64_t)1 << w, pcs[w]);
     memset(&in, 0, sizeof in);
     in.iss_i = 1, in.iss_warp_i = 0, in.iss_pc_i = 0x20;
     laws_eval(s, &in, o);
@@ -164,7 +164,7 @@ static void test_reset(void)
 {
     int ok = 1;
     setup("Warps=8,PcBits=8,Groups=3");
-    for (unsigned i = 0; i < 8; i++) ok &= S.ahead[i] == (0xffu & ~((2u << i) - 1)) && S.llt[i] == 0;
+    for (unsigned i = 0; i < 8; i++) ok &= laws_ahead_row(&S, i) == (0xffu & ~((2u << i) - 1)) && S.llt[i] == 0;
     UNIT_CHECK(ok && order_is(ORD0), "reset: order 0..7 (ahead row i = bits i+1..7), LLT 0");
     UNIT_CHECK(!S.wgt_v[0] && !S.wgt_v[1] && !S.wgt_v[2], "reset: WGT empty");
     /* dirty every part: LLT, WGT, order */
@@ -177,7 +177,7 @@ static void test_reset(void)
     I.rst_i = 1, I.iss_i = 1, I.iss_warp_i = 5, I.iss_pc_i = 0x55, I.pft_i = 1, I.pft_vec_i = 0x40, I.new_i = 0x01;
     step();
     ok = 1;
-    for (unsigned i = 0; i < 8; i++) ok &= S.ahead[i] == (0xffu & ~((2u << i) - 1)) && S.llt[i] == 0;
+    for (unsigned i = 0; i < 8; i++) ok &= laws_ahead_row(&S, i) == (0xffu & ~((2u << i) - 1)) && S.llt[i] == 0;
     UNIT_CHECK(ok && order_is(ORD0) && !S.wgt_v[0], "reset restores order 0..7, clears LLT and WGT");
 }
 
@@ -207,7 +207,7 @@ static void test_greedy(void)
 static void test_moves(void)
 {
     setup("Warps=8,PcBits=8,Groups=3");
-    S.llt[1] = S.llt[4] = S.llt[6] = 9; /* warps 1, 4, 6 last loaded at PC 9 */
+    laws_llt_write(&S, 0x52, 9); /* warps 1, 4, 6 last loaded at PC 9 */
     iss(4, 0x22);
     UNIT_CHECK(O.grp_ok_o && O.grp_o == 0 && O.grp_vec_o == 0x52, "warp 4 issues: group {1, 4, 6}, WGT 0");
     UNIT_CHECK(S.wgt_v[0] && S.wgt[0] == 0x52 && S.llt[4] == 0x22, "WGT 0 = {1, 4, 6}; LLT[4] = 0x22");
@@ -222,7 +222,7 @@ static void test_moves(void)
     static const unsigned miss[8] = {4, 0, 2, 3, 5, 7, 1, 6};
     UNIT_CHECK(O.fb_ok_o && O.fb_vec_o == 0x42 && order_is(miss), "miss: 1, 6 to the tail: 4 0 2 3 5 7 1 6");
     /* a move of every warp separates no pair */
-    S.llt[0] = S.llt[1] = S.llt[2] = S.llt[3] = S.llt[4] = S.llt[5] = S.llt[6] = S.llt[7] = 5;
+    laws_llt_write(&S, 0xff, 5);
     iss(2, 6);
     fb(0, 0);
     UNIT_CHECK(O.fb_vec_o == 0xff && order_is(miss), "a group of all warps moved to the tail: order unchanged");
@@ -236,7 +236,7 @@ static void test_targets(void)
     laws_out o;
     /* Figure 8 group {0, 2, 3}: miss, then the targets 2 and 3 a cycle later */
     setup("Warps=8,PcBits=8,Groups=3");
-    S.llt[0] = S.llt[2] = S.llt[3] = 0x10, S.llt[1] = 0x30;
+    laws_llt_write(&S, 0x0d, 0x10), laws_llt_write(&S, 0x02, 0x30);
     iss(0, 0x20);
     fb(O.grp_o, 0);
     UNIT_CHECK(order_is(miss), "miss: 0 2 3 to the tail: 1 4 5 6 7 0 2 3");
@@ -245,7 +245,7 @@ static void test_targets(void)
     UNIT_CHECK(order_is(tgt), "then targets 2 3 to the head: 2 3 1 4 5 6 7 0");
     /* the same in one cycle: the targets' move comes after the miss's */
     setup("Warps=8,PcBits=8,Groups=3");
-    S.llt[0] = S.llt[2] = S.llt[3] = 0x10, S.llt[1] = 0x30;
+    laws_llt_write(&S, 0x0d, 0x10), laws_llt_write(&S, 0x02, 0x30);
     iss(0, 0x20);
     I.fb_i = 1, I.fb_grp_i = O.grp_o, I.fb_hit_i = 0, I.pft_i = 1, I.pft_vec_i = 0x0c;
     laws_eval(&S, &I, &o);
@@ -258,7 +258,7 @@ static void test_targets(void)
     UNIT_CHECK(order_is(tgt), "pft_vec_i without pft_i: no move");
     /* hit of {0, 2, 3} with target 3 in the same cycle: 3, then 0 2, then the rest */
     setup("Warps=8,PcBits=8,Groups=3");
-    S.llt[0] = S.llt[2] = S.llt[3] = 0x10;
+    laws_llt_write(&S, 0x0d, 0x10);
     iss(0, 0x20);
     I.fb_i = 1, I.fb_grp_i = O.grp_o, I.fb_hit_i = 1, I.pft_i = 1, I.pft_vec_i = 0x08;
     step();
@@ -270,7 +270,7 @@ static void test_targets(void)
 static void test_launch(void)
 {
     setup("Warps=8,PcBits=8,Groups=3");
-    for (unsigned w = 0; w < 8; w++) S.llt[w] = 0x40 + w;
+    for (unsigned w = 0; w < 8; w++) laws_llt_write(&S, (uint64_t)1 << w, 0x40 + w);
     I.new_i = 0x24;
     step();
     static const unsigned l1[8] = {0, 1, 3, 4, 6, 7, 2, 5};
@@ -359,8 +359,8 @@ static void test_w64(void)
     unsigned ord[LAWS_MAX_W];
     setup("Warps=64,PcBits=32,Groups=8");
     laws_order(&S, ord);
-    UNIT_CHECK(ord[0] == 0 && ord[63] == 63 && S.ahead[0] == ~(uint64_t)1 && S.ahead[62] == (uint64_t)1 << 63 &&
-                   S.ahead[63] == 0,
+    UNIT_CHECK(ord[0] == 0 && ord[63] == 63 && laws_ahead_row(&S, 0) == ~(uint64_t)1 &&
+                   laws_ahead_row(&S, 62) == (uint64_t)1 << 63 && laws_ahead_row(&S, 63) == 0,
                "Warps=64 reset: order 0..63; row 0 = bits 1..63, row 62 = bit 63, row 63 empty");
     UNIT_CHECK(pick((uint64_t)1 << 63) == 63 && pick(~(uint64_t)0) == 0, "ready {63} -> 63; all -> 0");
     I.pft_i = 1, I.pft_vec_i = (uint64_t)1 << 63;
