@@ -13,8 +13,8 @@
  * The model holds the order that matrix encodes (a strict total order) as a list:
  * ord[p] is the warp at place p, head first, place[] its inverse, pre[p] the warps at
  * places 0..p. Nothing of it changes in a cycle without a move. A move of a set S is a
- * stable partition of the list (S first for the head, last for the tail), then one pass
- * rebuilds place[] and pre[]: O(Warps) byte and word operations per moving cycle. The
+ * stable partition of the list (S first for the head, last for the tail) that rewrites
+ * place[] and pre[] in the same pass: O(Warps) byte and word operations per move. The
  * pick is O(log Warps): pre[] grows with p, so the first place whose prefix holds a
  * ready warp is found by halving, one AND per step. The matrix's bits are derived only
  * where asked: a row for laws_ahead_row, the packed pairs for the state probes (the
@@ -42,20 +42,27 @@ static void derive(laws_state *s)
     }
 }
 
-/* a stable move to the head of the warps `first` (within the Warps mask) */
+/* a stable move to the head of the warps `first` (within the Warps mask): ord[], and
+ * place[] and pre[] with it, in one pass over the old list. The k warps of `first` take
+ * places 0..k-1, the others k..Warps-1, each side in its old order. */
 static void move_first(laws_state *s, uint64_t first)
 {
-    unsigned W = s->cfg.Warps, na = 0, nb = 0;
-    uint8_t a[LAWS_MAX_W], b[LAWS_MAX_W];
+    unsigned W = s->cfg.Warps, na = 0, nb = (unsigned)__builtin_popcountll(first);
+    uint64_t sa = 0, sb = first; /* the warps placed so far on each side (b: with all of a) */
+    uint8_t old[LAWS_MAX_W];
+    memcpy(old, s->ord, W);
     for (unsigned p = 0; p < W; p++) {
-        unsigned i = s->ord[p], in = (unsigned)(first >> i & 1);
-        a[na] = (uint8_t)i;
-        b[nb] = (uint8_t)i;
+        unsigned i = old[p], in = (unsigned)(first >> i & 1);
+        uint64_t bit = (uint64_t)1 << i;
+        unsigned to = in ? na : nb;
+        sa |= in ? bit : 0;
+        sb |= in ? 0 : bit;
         na += in;
         nb += in ^ 1;
+        s->ord[to] = (uint8_t)i;
+        s->place[i] = (uint8_t)to;
+        s->pre[to] = in ? sa : sb;
     }
-    memcpy(s->ord, a, na);
-    memcpy(s->ord + na, b, nb);
 }
 
 int laws_is_ahead(const laws_state *s, unsigned i, unsigned j) { return s->place[i] < s->place[j]; }
@@ -191,7 +198,6 @@ void laws_tick(laws_state *s, const laws_in *in)
     if (G) move_first(s, in->fb_hit_i & 1 ? G : mask & ~G);
     if (T) move_first(s, T);
     if (N) move_first(s, mask & ~N);
-    if (G || T || N) derive(s);
     /* the WGT: the reported entry is freed, the issuing load's group takes a free one */
     if (d.fb) s->wgt_v[in->fb_grp_i & bits_mask(laws_gw(P))] = 0;
     if (d.iss && d.grp_ok) {
