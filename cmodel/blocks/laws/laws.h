@@ -1,12 +1,14 @@
 /*
  * laws.h: bit-accurate, cycle-level C model of rtl/laws/laws.v, the locality aware warp
  * scheduler (LAWS) of seed 001 section IV-A: the last-load table (LLT), the warp-group
- * table (WGT) and the scheduling order of the warps, kept as an order matrix.
+ * table (WGT) and the scheduling order of the warps, kept as an order matrix (the
+ * model holds the order it encodes as a list; laws.c).
  * docs/apres.md describes it; the choices where the seed is silent are A1.. of
  * docs/deviations.md.
  *
  * The port structs come from laws_ports.def, the configuration from laws_params.def;
- * the state struct holds exactly the RTL registers (same names, without _q).
+ * the state struct holds the RTL registers (same names, without _q; the order register
+ * ahead_q as the order it encodes) and what the model derives from them.
  */
 #ifndef LAWS_H
 #define LAWS_H
