@@ -42,17 +42,47 @@ static void derive(laws_state *s)
     }
 }
 
-/* a stable move to the head of the warps `first` (within the Warps mask): ord[], and
- * place[] and pre[] with it, in one pass over the old list. The k warps of `first` take
- * places 0..k-1, the others k..Warps-1, each side in its old order. */
-static void move_first(laws_state *s, uint64_t first)
+/* the first place whose prefix meets X (X nonempty, within the Warps mask): pre[] grows
+ * with the place, so halving finds it */
+static unsigned first_meeting(const laws_state *s, uint64_t X)
 {
-    unsigned W = s->cfg.Warps, na = 0, nb = (unsigned)__builtin_popcountll(first);
-    uint64_t sa = 0, sb = first; /* the warps placed so far on each side (b: with all of a) */
+    unsigned lo = 0, hi = s->cfg.Warps - 1;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (X & s->pre[mid]) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* the first place whose prefix holds all of X (within the Warps mask) */
+static unsigned first_holding(const laws_state *s, uint64_t X)
+{
+    unsigned lo = 0, hi = s->cfg.Warps - 1;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (!(X & ~s->pre[mid])) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* A stable move to the head of the warps F (within the Warps mask): the k warps of F
+ * take places 0..k-1, the others k..Warps-1, each side in its old order. Places before
+ * the first warp outside F (lo) and after the last warp of F (hi) keep their warps and
+ * prefixes; one pass over lo..hi rewrites ord[], place[] and pre[] there. */
+static void move_first(laws_state *s, uint64_t F)
+{
+    uint64_t rest = bits_mask(s->cfg.Warps) & ~F;
+    if (!F || !rest) return; /* every warp on one side: nothing moves */
+    unsigned lo = first_meeting(s, rest), hi = first_holding(s, F);
+    if (hi < lo) return; /* F is already ahead of the rest */
+    unsigned na = lo, nb = (unsigned)__builtin_popcountll(F); /* the F warps at lo..hi: k - lo */
+    uint64_t sa = lo ? s->pre[lo - 1] : 0, sb = F; /* placed so far on each side (b: with all of F) */
     uint8_t old[LAWS_MAX_W];
-    memcpy(old, s->ord, W);
-    for (unsigned p = 0; p < W; p++) {
-        unsigned i = old[p], in = (unsigned)(first >> i & 1);
+    memcpy(old + lo, s->ord + lo, hi + 1 - lo);
+    for (unsigned p = lo; p <= hi; p++) {
+        unsigned i = old[p], in = (unsigned)(F >> i & 1);
         uint64_t bit = (uint64_t)1 << i;
         unsigned to = in ? na : nb;
         sa |= in ? bit : 0;
@@ -76,14 +106,7 @@ uint64_t laws_ahead_row(const laws_state *s, unsigned i)
  * the Warps mask) */
 static int first_of(const laws_state *s, uint64_t ready)
 {
-    unsigned lo = 0, hi = s->cfg.Warps - 1;
-    if (!ready) return -1;
-    while (lo < hi) {
-        unsigned mid = (lo + hi) / 2;
-        if (ready & s->pre[mid]) hi = mid;
-        else lo = mid + 1;
-    }
-    return s->ord[lo];
+    return ready ? s->ord[first_meeting(s, ready)] : -1;
 }
 
 void laws_order(const laws_state *s, unsigned *out)
