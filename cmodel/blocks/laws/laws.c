@@ -1,5 +1,6 @@
 /*
- * laws.c: C model of rtl/laws/laws.v, register for register (laws.h).
+ * laws.c: C model of rtl/laws/laws.v (laws.h): its registers, the order register held
+ * as the order it encodes.
  *
  * The scheduling order is an order matrix: for each pair i < j one bit, "warp i is
  * ahead of warp j" (ahead_q). The first ready warp is the ready warp that no other
@@ -10,20 +11,25 @@
  * that order; the last move that separates a pair decides it, which is the same as
  * three stable moves one after the other.
  *
- * The model holds the order that matrix encodes (a strict total order) as a list:
- * ord[p] is the warp at place p, head first, place[] its inverse, pre[p] the warps at
- * places 0..p. Nothing of it changes in a cycle without a move. A move of a set S is a
- * stable partition of the list (S first for the head, last for the tail) that rewrites
- * place[] and pre[] in the same pass: O(Warps) byte and word operations per move. The
- * pick is O(log Warps): pre[] grows with p, so the first place whose prefix holds a
- * ready warp is found by halving, one AND per step. The matrix's bits are derived only
- * where asked: a row for laws_ahead_row, the packed pairs for the state probes (the
- * row of warp i: the warps outside pre[place[i]], above the diagonal).
+ * The matrix is always a strict total order (reset gives one, a stable move keeps one;
+ * the RTL's proofs check it, lockstep compares every bit each cycle), so the model holds
+ * it as a list: ord[p] is the warp at place p, head first, place[] its inverse, pre[p]
+ * the warps at places 0..p. Nothing of it changes in a cycle without a move. A move of
+ * a set S is a stable partition of the list (S first for the head, last for the tail)
+ * that rewrites place[] and pre[] in the same pass, and only between the first place
+ * whose warp moves back and the last place whose warp moves ahead (both found by
+ * halving): at most Warps byte and word steps per move. The pick is O(log Warps):
+ * pre[] grows with p, so the first place whose prefix holds a ready warp is found by
+ * halving, one AND per step. The matrix's bits are derived only where asked: a row for
+ * laws_ahead_row, the packed pairs for the state probes (the row of warp i: the warps
+ * outside pre[place[i]], above the diagonal). Before (to issue [speed]) the model kept
+ * the matrix and rebuilt full rows after each move: O(Warps^2) per moving cycle.
  *
  * The LLT is held twice: llt[] (the register) and by value, each distinct LLPC a class
  * with its warps, so a load's group (every warp whose LLT entry equals the issuing
- * warp's) is one read; an LLT write moves the warps it writes from their classes to the
- * class of the new value (found among the classes in use, made when there is none).
+ * warp's) is one read, not a compare of every entry; an LLT write moves the warps it
+ * writes from their classes to the class of the new value (found among the classes in
+ * use, made when there is none).
  */
 #include "laws.h"
 
