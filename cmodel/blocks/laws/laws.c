@@ -1,51 +1,148 @@
 /*
- * laws.c: C model of rtl/laws/laws.v, register for register (laws.h).
+ * laws.c: C model of rtl/laws/laws.v (laws.h): its registers, the order register held
+ * as the order it encodes.
  *
  * The scheduling order is an order matrix: for each pair i < j one bit, "warp i is
- * ahead of warp j" (ahead[i] bit j). The first ready warp is the ready warp that no
- * other ready warp is ahead of. A group move rewrites, in one cycle, exactly the bits
- * of the pairs the move separates (one warp in the moved set, the other not), so the
- * relative order inside and outside the set stays as it was (docs/deviations.md A1).
+ * ahead of warp j" (ahead_q). The first ready warp is the ready warp that no other
+ * ready warp is ahead of. A group move rewrites, in one cycle, exactly the bits of the
+ * pairs the move separates (one warp in the moved set, the other not), so the relative
+ * order inside and outside the set stays as it was (docs/deviations.md A1). The
+ * feedback's move, the targets to the head and the launched warps to the tail apply in
+ * that order; the last move that separates a pair decides it, which is the same as
+ * three stable moves one after the other.
+ *
+ * The matrix is always a strict total order (reset gives one, a stable move keeps one;
+ * the RTL's proofs check it, lockstep compares every bit each cycle), so the model holds
+ * it as a list: ord[p] is the warp at place p, head first, place[] its inverse, pre[p]
+ * the warps at places 0..p. Nothing of it changes in a cycle without a move. A move of
+ * a set S is a stable partition of the list (S first for the head, last for the tail)
+ * that rewrites place[] and pre[] in the same pass, and only between the first place
+ * whose warp moves back and the last place whose warp moves ahead (both found by
+ * halving): at most Warps byte and word steps per move. The pick is O(log Warps):
+ * pre[] grows with p, so the first place whose prefix holds a ready warp is found by
+ * halving, one AND per step. The matrix's bits are derived only where asked: a row for
+ * laws_ahead_row, the packed pairs for the state probes (the row of warp i: the warps
+ * outside pre[place[i]], above the diagonal). Before (to issue [speed]) the model kept
+ * the matrix and rebuilt full rows after each move: O(Warps^2) per moving cycle.
+ *
+ * The LLT is held twice: llt[] (the register) and by value, each distinct LLPC a class
+ * with its warps, so a load's group (every warp whose LLT entry equals the issuing
+ * warp's) is one read, not a compare of every entry; an LLT write moves the warps it
+ * writes from their classes to the class of the new value (found among the classes in
+ * use, made when there is none).
  */
 #include "laws.h"
 
 #include <string.h>
 
-int laws_is_ahead(const laws_state *s, unsigned i, unsigned j)
-{
-    return i < j ? (int)(s->ahead[i] >> j & 1) : !(s->ahead[j] >> i & 1);
-}
-
-/* the full rows from the triangle */
+/* place[] and pre[] from ord[] */
 static void derive(laws_state *s)
 {
     unsigned W = s->cfg.Warps;
-    for (unsigned i = 0; i < W; i++) {
-        uint64_t r = s->ahead[i] & ~bits_mask(i + 1);
-        for (unsigned j = 0; j < i; j++)
-            if (!(s->ahead[j] >> i & 1)) r |= (uint64_t)1 << j;
-        s->full[i] = r;
+    uint64_t seen = 0;
+    for (unsigned p = 0; p < W; p++) {
+        unsigned i = s->ord[p];
+        seen |= (uint64_t)1 << i;
+        s->pre[p] = seen;
+        s->place[i] = (uint8_t)p;
     }
 }
 
-/* the ready warp no other ready warp is ahead of; -1 when none is ready */
+/* the first place whose prefix meets X (X nonempty, within the Warps mask): pre[] grows
+ * with the place, so halving finds it */
+static unsigned first_meeting(const laws_state *s, uint64_t X)
+{
+    unsigned lo = 0, hi = s->cfg.Warps - 1;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (X & s->pre[mid]) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* the first place whose prefix holds all of X (within the Warps mask) */
+static unsigned first_holding(const laws_state *s, uint64_t X)
+{
+    unsigned lo = 0, hi = s->cfg.Warps - 1;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (!(X & ~s->pre[mid])) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* A stable move to the head of the warps F (within the Warps mask): the k warps of F
+ * take places 0..k-1, the others k..Warps-1, each side in its old order. Places before
+ * the first warp outside F (lo) and after the last warp of F (hi) keep their warps and
+ * prefixes; one pass over lo..hi rewrites ord[], place[] and pre[] there. */
+static void move_first(laws_state *s, uint64_t F)
+{
+    uint64_t rest = bits_mask(s->cfg.Warps) & ~F;
+    if (!F || !rest) return; /* every warp on one side: nothing moves */
+    unsigned lo = first_meeting(s, rest), hi = first_holding(s, F);
+    if (hi < lo) return; /* F is already ahead of the rest */
+    unsigned na = lo, nb = (unsigned)__builtin_popcountll(F); /* the F warps at lo..hi: k - lo */
+    uint64_t sa = lo ? s->pre[lo - 1] : 0, sb = F; /* placed so far on each side (b: with all of F) */
+    uint8_t old[LAWS_MAX_W];
+    memcpy(old + lo, s->ord + lo, hi + 1 - lo);
+    for (unsigned p = lo; p <= hi; p++) {
+        unsigned i = old[p], in = (unsigned)(F >> i & 1);
+        uint64_t bit = (uint64_t)1 << i;
+        unsigned to = in ? na : nb;
+        sa |= in ? bit : 0;
+        sb |= in ? 0 : bit;
+        na += in;
+        nb += in ^ 1;
+        s->ord[to] = (uint8_t)i;
+        s->place[i] = (uint8_t)to;
+        s->pre[to] = in ? sa : sb;
+    }
+}
+
+int laws_is_ahead(const laws_state *s, unsigned i, unsigned j) { return s->place[i] < s->place[j]; }
+
+uint64_t laws_ahead_row(const laws_state *s, unsigned i)
+{
+    return ~s->pre[s->place[i]] & bits_mask(s->cfg.Warps) & (~(uint64_t)1 << i);
+}
+
+/* the ready warp no other ready warp is ahead of; -1 when none is ready (ready within
+ * the Warps mask) */
 static int first_of(const laws_state *s, uint64_t ready)
 {
-    for (uint64_t r = ready; r; r &= r - 1) {
-        unsigned i = (unsigned)__builtin_ctzll(r);
-        if (!(ready & ~s->full[i] & ~((uint64_t)1 << i))) return (int)i;
-    }
-    return -1;
+    return ready ? s->ord[first_meeting(s, ready)] : -1;
 }
 
 void laws_order(const laws_state *s, unsigned *out)
 {
-    unsigned W = s->cfg.Warps;
-    for (unsigned i = 0; i < W; i++) {
-        unsigned place = 0;
-        for (unsigned j = 0; j < W; j++)
-            if (j != i && laws_is_ahead(s, j, i)) place++;
-        out[place] = i;
+    for (unsigned p = 0; p < s->cfg.Warps; p++) out[p] = s->ord[p];
+}
+
+void laws_llt_write(laws_state *s, uint64_t V, uint32_t pc)
+{
+    uint64_t r, u;
+    unsigned c;
+    for (r = V; r; r &= r - 1) { /* out of their classes */
+        unsigned w = (unsigned)__builtin_ctzll(r);
+        c = s->cls_of[w];
+        s->cls_vec[c] &= ~((uint64_t)1 << w);
+        if (!s->cls_vec[c]) s->cls_used &= ~((uint64_t)1 << c);
+    }
+    for (u = s->cls_used; u; u &= u - 1) /* into the class of pc */
+        if (s->cls_pc[c = (unsigned)__builtin_ctzll(u)] == pc) break;
+    if (!u) { /* none: a new one (at most Warps - 1 classes are left in use) */
+        c = (unsigned)__builtin_ctzll(~s->cls_used);
+        s->cls_used |= (uint64_t)1 << c;
+        s->cls_pc[c] = pc;
+        s->cls_vec[c] = 0;
+    }
+    s->cls_vec[c] |= V;
+    for (r = V; r; r &= r - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(r);
+        s->cls_of[w] = (uint8_t)c;
+        s->llt[w] = pc;
     }
 }
 
@@ -55,10 +152,18 @@ static void reset(laws_state *s)
     memset(s->llt, 0, sizeof s->llt);
     memset(s->wgt_v, 0, sizeof s->wgt_v);
     memset(s->wgt, 0, sizeof s->wgt);
-    memset(s->ahead, 0, sizeof s->ahead);
+    memset(s->ord, 0, sizeof s->ord);
+    memset(s->place, 0, sizeof s->place);
+    memset(s->pre, 0, sizeof s->pre);
     for (unsigned i = 0; i < W; i++) /* warp order 0, 1, .. */
-        s->ahead[i] = bits_mask(W) & ~bits_mask(i + 1);
+        s->ord[i] = (uint8_t)i;
     derive(s);
+    /* every LLT entry 0: one class */
+    memset(s->cls_vec, 0, sizeof s->cls_vec);
+    memset(s->cls_pc, 0, sizeof s->cls_pc);
+    memset(s->cls_of, 0, sizeof s->cls_of);
+    s->cls_used = 1;
+    s->cls_vec[0] = bits_mask(W);
 }
 
 void laws_init(laws_state *s, const laws_cfg *cfg)
@@ -84,11 +189,7 @@ static void decide(const laws_state *s, const laws_in *in, laws_dec *d)
     memset(d, 0, sizeof *d);
     d->w = (unsigned)(in->iss_warp_i & bits_mask(laws_ww(P)));
     d->iss = (in->iss_i & 1) && d->w < P->Warps;
-    if (d->iss) {
-        uint32_t ll = s->llt[d->w];
-        for (unsigned v = 0; v < P->Warps; v++)
-            if (s->llt[v] == ll) d->grp_vec |= (uint64_t)1 << v;
-    }
+    if (d->iss) d->grp_vec = s->cls_vec[s->cls_of[d->w]]; /* every warp with LLT[w]'s value */
     for (unsigned g = 0; g < P->Groups && !d->grp_ok; g++)
         if (!s->wgt_v[g]) d->grp_ok = 1, d->grp = g;
     unsigned fg = (unsigned)(in->fb_grp_i & bits_mask(laws_gw(P)));
@@ -113,8 +214,7 @@ void laws_eval(const laws_state *s, const laws_in *in, laws_out *out)
 void laws_tick(laws_state *s, const laws_in *in)
 {
     const laws_cfg *P = &s->cfg;
-    unsigned W = P->Warps;
-    uint64_t mask = bits_mask(W);
+    uint64_t mask = bits_mask(P->Warps);
     if (in->rst_i & 1) {
         reset(s);
         return;
@@ -123,20 +223,10 @@ void laws_tick(laws_state *s, const laws_in *in)
     decide(s, in, &d);
     /* the order: feedback move, then the prefetch targets to the head, then launched
      * warps to the tail; the last move that separates a pair decides it */
-    uint64_t G = d.fb_vec, T = (in->pft_i & 1) ? in->pft_vec_i & mask : 0, N = in->new_i & mask;
-    int hit = (int)(in->fb_hit_i & 1);
-    int moves = (d.fb && G) || T || N;
-    for (unsigned i = 0; moves && i < W; i++)
-        for (unsigned j = i + 1; j < W; j++) {
-            unsigned gi = G >> i & 1, gj = G >> j & 1, ti = T >> i & 1, tj = T >> j & 1, ni = N >> i & 1,
-                     nj = N >> j & 1;
-            int b = -1;
-            if (ni != nj) b = (int)nj;
-            else if (ti != tj) b = (int)ti;
-            else if (d.fb && gi != gj) b = (int)(hit ? gi : gj);
-            if (b >= 0) s->ahead[i] = (s->ahead[i] & ~((uint64_t)1 << j)) | ((uint64_t)b << j);
-        }
-    if (moves) derive(s);
+    uint64_t G = d.fb ? d.fb_vec : 0, T = (in->pft_i & 1) ? in->pft_vec_i & mask : 0, N = in->new_i & mask;
+    if (G) move_first(s, in->fb_hit_i & 1 ? G : mask & ~G);
+    if (T) move_first(s, T);
+    if (N) move_first(s, mask & ~N);
     /* the WGT: the reported entry is freed, the issuing load's group takes a free one */
     if (d.fb) s->wgt_v[in->fb_grp_i & bits_mask(laws_gw(P))] = 0;
     if (d.iss && d.grp_ok) {
@@ -144,9 +234,9 @@ void laws_tick(laws_state *s, const laws_in *in)
         s->wgt[d.grp] = d.grp_vec;
     }
     /* the LLT: the issuing warp's new last load; launched warps start with none (0) */
-    if (d.iss) s->llt[d.w] = (uint32_t)(in->iss_pc_i & bits_mask(P->PcBits));
-    for (unsigned v = 0; v < W; v++)
-        if (N >> v & 1) s->llt[v] = 0;
+    uint32_t pc = (uint32_t)(in->iss_pc_i & bits_mask(P->PcBits));
+    if (d.iss && !(N >> d.w & 1) && s->llt[d.w] != pc) laws_llt_write(s, (uint64_t)1 << d.w, pc);
+    if (N) laws_llt_write(s, N, 0);
 }
 
 static void probe_fill(const void *sv, void *pv)
@@ -156,9 +246,15 @@ static void probe_fill(const void *sv, void *pv)
     unsigned q = 0, W = s->cfg.Warps;
     memset(p->ahead, 0, sizeof p->ahead);
     for (unsigned i = 0; i < W; i++) {
+        /* row i's pairs (i, i+1) .. (i, W-1): W-1-i bits at bit q of the packed vector */
+        uint64_t row = laws_ahead_row(s, i) >> i >> 1;
+        unsigned n = W - 1 - i, o = q % 64;
         p->llt[i] = s->llt[i];
-        for (unsigned j = i + 1; j < W; j++, q++)
-            if (s->ahead[i] >> j & 1) p->ahead[q / 64] |= (uint64_t)1 << (q % 64);
+        if (n) {
+            p->ahead[q / 64] |= row << o;
+            if (o + n > 64) p->ahead[q / 64 + 1] |= row >> (64 - o);
+        }
+        q += n;
     }
     for (unsigned g = 0; g < s->cfg.Groups; g++) {
         p->wgt_v[g] = s->wgt_v[g];

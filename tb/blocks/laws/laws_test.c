@@ -18,6 +18,9 @@
  * Figure 8: warps 0, 2, 3 share LLPC 0x10 (warp 1: 0x30); warp 0 issues the load at
  * 0x20 -> group {0, 2, 3}; head hit -> the group to the head, miss -> to the tail.
  * The directed vectors in vectors/laws/ walk the same rules through the ports.
+ * Last, random cycles against a plain reference (the pair rules, one bit per pair, and
+ * the LLT compared entry by entry): the model's list and LLT classes (laws.c) must give
+ * the same picks, groups, LLT and every bit of ahead_q, without the RTL.
  */
 #include <stdio.h>
 #include <string.h>
@@ -35,7 +38,7 @@ static void fig8_setup(laws_state *s, laws_out *o)
     /* LLPCs as in the figure: warps 0, 2, 3 at 0x10, warp 1 at 0x30, the rest none (0);
      * the order after reset is 0, 1, .., 7 */
     static const unsigned pcs[4] = {0x10, 0x30, 0x10, 0x10};
-    for (unsigned w = 0; w < 4; w++) s->llt[w] = pcs[w];
+    for (unsigned w = 0; w < 4; w++) laws_llt_write(s, (uint64_t)1 << w, pcs[w]);
     memset(&in, 0, sizeof in);
     in.iss_i = 1, in.iss_warp_i = 0, in.iss_pc_i = 0x20;
     laws_eval(s, &in, o);
@@ -164,7 +167,7 @@ static void test_reset(void)
 {
     int ok = 1;
     setup("Warps=8,PcBits=8,Groups=3");
-    for (unsigned i = 0; i < 8; i++) ok &= S.ahead[i] == (0xffu & ~((2u << i) - 1)) && S.llt[i] == 0;
+    for (unsigned i = 0; i < 8; i++) ok &= laws_ahead_row(&S, i) == (0xffu & ~((2u << i) - 1)) && S.llt[i] == 0;
     UNIT_CHECK(ok && order_is(ORD0), "reset: order 0..7 (ahead row i = bits i+1..7), LLT 0");
     UNIT_CHECK(!S.wgt_v[0] && !S.wgt_v[1] && !S.wgt_v[2], "reset: WGT empty");
     /* dirty every part: LLT, WGT, order */
@@ -177,7 +180,7 @@ static void test_reset(void)
     I.rst_i = 1, I.iss_i = 1, I.iss_warp_i = 5, I.iss_pc_i = 0x55, I.pft_i = 1, I.pft_vec_i = 0x40, I.new_i = 0x01;
     step();
     ok = 1;
-    for (unsigned i = 0; i < 8; i++) ok &= S.ahead[i] == (0xffu & ~((2u << i) - 1)) && S.llt[i] == 0;
+    for (unsigned i = 0; i < 8; i++) ok &= laws_ahead_row(&S, i) == (0xffu & ~((2u << i) - 1)) && S.llt[i] == 0;
     UNIT_CHECK(ok && order_is(ORD0) && !S.wgt_v[0], "reset restores order 0..7, clears LLT and WGT");
 }
 
@@ -207,7 +210,7 @@ static void test_greedy(void)
 static void test_moves(void)
 {
     setup("Warps=8,PcBits=8,Groups=3");
-    S.llt[1] = S.llt[4] = S.llt[6] = 9; /* warps 1, 4, 6 last loaded at PC 9 */
+    laws_llt_write(&S, 0x52, 9); /* warps 1, 4, 6 last loaded at PC 9 */
     iss(4, 0x22);
     UNIT_CHECK(O.grp_ok_o && O.grp_o == 0 && O.grp_vec_o == 0x52, "warp 4 issues: group {1, 4, 6}, WGT 0");
     UNIT_CHECK(S.wgt_v[0] && S.wgt[0] == 0x52 && S.llt[4] == 0x22, "WGT 0 = {1, 4, 6}; LLT[4] = 0x22");
@@ -222,7 +225,7 @@ static void test_moves(void)
     static const unsigned miss[8] = {4, 0, 2, 3, 5, 7, 1, 6};
     UNIT_CHECK(O.fb_ok_o && O.fb_vec_o == 0x42 && order_is(miss), "miss: 1, 6 to the tail: 4 0 2 3 5 7 1 6");
     /* a move of every warp separates no pair */
-    S.llt[0] = S.llt[1] = S.llt[2] = S.llt[3] = S.llt[4] = S.llt[5] = S.llt[6] = S.llt[7] = 5;
+    laws_llt_write(&S, 0xff, 5);
     iss(2, 6);
     fb(0, 0);
     UNIT_CHECK(O.fb_vec_o == 0xff && order_is(miss), "a group of all warps moved to the tail: order unchanged");
@@ -236,7 +239,7 @@ static void test_targets(void)
     laws_out o;
     /* Figure 8 group {0, 2, 3}: miss, then the targets 2 and 3 a cycle later */
     setup("Warps=8,PcBits=8,Groups=3");
-    S.llt[0] = S.llt[2] = S.llt[3] = 0x10, S.llt[1] = 0x30;
+    laws_llt_write(&S, 0x0d, 0x10), laws_llt_write(&S, 0x02, 0x30);
     iss(0, 0x20);
     fb(O.grp_o, 0);
     UNIT_CHECK(order_is(miss), "miss: 0 2 3 to the tail: 1 4 5 6 7 0 2 3");
@@ -245,7 +248,7 @@ static void test_targets(void)
     UNIT_CHECK(order_is(tgt), "then targets 2 3 to the head: 2 3 1 4 5 6 7 0");
     /* the same in one cycle: the targets' move comes after the miss's */
     setup("Warps=8,PcBits=8,Groups=3");
-    S.llt[0] = S.llt[2] = S.llt[3] = 0x10, S.llt[1] = 0x30;
+    laws_llt_write(&S, 0x0d, 0x10), laws_llt_write(&S, 0x02, 0x30);
     iss(0, 0x20);
     I.fb_i = 1, I.fb_grp_i = O.grp_o, I.fb_hit_i = 0, I.pft_i = 1, I.pft_vec_i = 0x0c;
     laws_eval(&S, &I, &o);
@@ -258,7 +261,7 @@ static void test_targets(void)
     UNIT_CHECK(order_is(tgt), "pft_vec_i without pft_i: no move");
     /* hit of {0, 2, 3} with target 3 in the same cycle: 3, then 0 2, then the rest */
     setup("Warps=8,PcBits=8,Groups=3");
-    S.llt[0] = S.llt[2] = S.llt[3] = 0x10;
+    laws_llt_write(&S, 0x0d, 0x10);
     iss(0, 0x20);
     I.fb_i = 1, I.fb_grp_i = O.grp_o, I.fb_hit_i = 1, I.pft_i = 1, I.pft_vec_i = 0x08;
     step();
@@ -270,7 +273,7 @@ static void test_targets(void)
 static void test_launch(void)
 {
     setup("Warps=8,PcBits=8,Groups=3");
-    for (unsigned w = 0; w < 8; w++) S.llt[w] = 0x40 + w;
+    for (unsigned w = 0; w < 8; w++) laws_llt_write(&S, (uint64_t)1 << w, 0x40 + w);
     I.new_i = 0x24;
     step();
     static const unsigned l1[8] = {0, 1, 3, 4, 6, 7, 2, 5};
@@ -359,8 +362,8 @@ static void test_w64(void)
     unsigned ord[LAWS_MAX_W];
     setup("Warps=64,PcBits=32,Groups=8");
     laws_order(&S, ord);
-    UNIT_CHECK(ord[0] == 0 && ord[63] == 63 && S.ahead[0] == ~(uint64_t)1 && S.ahead[62] == (uint64_t)1 << 63 &&
-                   S.ahead[63] == 0,
+    UNIT_CHECK(ord[0] == 0 && ord[63] == 63 && laws_ahead_row(&S, 0) == ~(uint64_t)1 &&
+                   laws_ahead_row(&S, 62) == (uint64_t)1 << 63 && laws_ahead_row(&S, 63) == 0,
                "Warps=64 reset: order 0..63; row 0 = bits 1..63, row 62 = bit 63, row 63 empty");
     UNIT_CHECK(pick((uint64_t)1 << 63) == 63 && pick(~(uint64_t)0) == 0, "ready {63} -> 63; all -> 0");
     I.pft_i = 1, I.pft_vec_i = (uint64_t)1 << 63;
@@ -379,6 +382,127 @@ static void test_w64(void)
     UNIT_CHECK(O.fb_ok_o && O.fb_vec_o == ~(uint64_t)0, "feedback on WGT 0: the 64-warp group");
 }
 
+/* ---- the model against a plain reference: the order as the pair rules of the RTL (one
+ * bit per pair, O(Warps^2) per move, as the model was before issue [speed]) and the LLT
+ * group as a compare of every entry; random inputs, every cycle's pick, group, LLT and
+ * every bit of ahead_q compared */
+typedef struct ref_model {
+    unsigned W;
+    uint64_t ahead[LAWS_MAX_W]; /* row i, bit j > i: i ahead of j */
+    uint32_t llt[LAWS_MAX_W];
+} ref_model;
+
+static uint64_t ref_rand(uint64_t *x)
+{
+    *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+    return *x;
+}
+
+static uint64_t ref_set(uint64_t *x, unsigned W, unsigned in16)
+{
+    uint64_t v = 0;
+    for (unsigned w = 0; w < W; w++)
+        if ((ref_rand(x) & 15) < in16) v |= (uint64_t)1 << w;
+    return v;
+}
+
+static void ref_reset(ref_model *r, unsigned W)
+{
+    memset(r, 0, sizeof *r);
+    r->W = W;
+    for (unsigned i = 0; i < W; i++) r->ahead[i] = bits_mask(W) & ~bits_mask(i + 1);
+}
+
+static int ref_ahead(const ref_model *r, unsigned i, unsigned j)
+{
+    return i < j ? (int)(r->ahead[i] >> j & 1) : !(r->ahead[j] >> i & 1);
+}
+
+static int ref_pick(const ref_model *r, uint64_t ready)
+{
+    for (unsigned i = 0; i < r->W; i++) {
+        int first = (int)(ready >> i & 1);
+        for (unsigned j = 0; j < r->W && first; j++)
+            if (j != i && (ready >> j & 1) && ref_ahead(r, j, i)) first = 0;
+        if (first) return (int)i;
+    }
+    return -1;
+}
+
+static int ref_run(const char *sets, unsigned cycles, uint64_t seed)
+{
+    ref_model r;
+    uint64_t x = seed;
+    setup(sets);
+    const unsigned W = S.cfg.Warps, ww = laws_ww(&S.cfg), gw = laws_gw(&S.cfg);
+    const uint64_t mask = bits_mask(W);
+    const uint32_t pcs[4] = {0, 0x12345678u & (uint32_t)bits_mask(S.cfg.PcBits), 1, 0x2a};
+    ref_reset(&r, W);
+    for (unsigned c = 0; c < cycles; c++) {
+        memset(&I, 0, sizeof I);
+        I.rst_i = (ref_rand(&x) & 1023) == 0;
+        I.ready_i = ref_set(&x, W, (unsigned)(ref_rand(&x) & 7));
+        if (ref_rand(&x) & 1) {
+            I.iss_i = 1;
+            I.iss_warp_i = ref_rand(&x) & bits_mask(ww);
+            I.iss_pc_i = (ref_rand(&x) & 7) ? pcs[ref_rand(&x) & 3] & bits_mask(S.cfg.PcBits)
+                                             : ref_rand(&x) & bits_mask(S.cfg.PcBits);
+        }
+        if ((ref_rand(&x) & 3) == 0) I.fb_i = 1, I.fb_grp_i = ref_rand(&x) & bits_mask(gw), I.fb_hit_i = ref_rand(&x) & 1;
+        if ((ref_rand(&x) & 7) == 0) I.pft_i = 1, I.pft_vec_i = ref_set(&x, W, 3);
+        if ((ref_rand(&x) & 31) == 0) I.new_i = ref_set(&x, W, 2);
+        laws_eval(&S, &I, &O);
+        /* the outputs the order and the LLT decide */
+        int p = ref_pick(&r, I.ready_i & mask);
+        uint64_t grp = 0;
+        unsigned w = (unsigned)I.iss_warp_i;
+        int iss = I.iss_i && w < W;
+        for (unsigned v = 0; iss && v < W; v++)
+            if (r.llt[v] == r.llt[w]) grp |= (uint64_t)1 << v;
+        if ((int)O.pick_ok_o != (p >= 0) || O.pick_o != (uint64_t)(p >= 0 ? p : 0) || O.grp_vec_o != grp) {
+            fprintf(stderr, "  %s cycle %u: pick %d/%llu (reference %d), group %llx (reference %llx)\n", sets, c,
+                    (int)O.pick_ok_o, (unsigned long long)O.pick_o, p, (unsigned long long)O.grp_vec_o,
+                    (unsigned long long)grp);
+            return 0;
+        }
+        /* the reference's clock edge: the pair rules, then the LLT */
+        if (I.rst_i) {
+            ref_reset(&r, W);
+        } else {
+            uint64_t G = O.fb_ok_o ? O.fb_vec_o : 0, T = I.pft_i ? I.pft_vec_i & mask : 0, N = I.new_i & mask;
+            for (unsigned i = 0; i < W; i++)
+                for (unsigned j = i + 1; j < W; j++) {
+                    unsigned gi = G >> i & 1, gj = G >> j & 1, ti = T >> i & 1, tj = T >> j & 1;
+                    unsigned ni = N >> i & 1, nj = N >> j & 1;
+                    int b = -1;
+                    if (ni != nj) b = (int)nj;
+                    else if (ti != tj) b = (int)ti;
+                    else if (gi != gj) b = (int)(I.fb_hit_i ? gi : gj);
+                    if (b >= 0) r.ahead[i] = (r.ahead[i] & ~((uint64_t)1 << j)) | ((uint64_t)b << j);
+                }
+            if (iss) r.llt[w] = (uint32_t)I.iss_pc_i;
+            for (unsigned v = 0; v < W; v++)
+                if (N >> v & 1) r.llt[v] = 0;
+        }
+        laws_tick(&S, &I);
+        for (unsigned i = 0; i < W; i++)
+            if (laws_ahead_row(&S, i) != r.ahead[i] || S.llt[i] != r.llt[i]) {
+                fprintf(stderr, "  %s cycle %u: row %u %llx (reference %llx), LLT %x (reference %x)\n", sets, c, i,
+                        (unsigned long long)laws_ahead_row(&S, i), (unsigned long long)r.ahead[i], S.llt[i], r.llt[i]);
+                return 0;
+            }
+    }
+    return 1;
+}
+
+static void test_reference(void)
+{
+    UNIT_CHECK(ref_run("Warps=48,PcBits=32,Groups=3", 4000, 1), "48 warps: 4000 random cycles as the pair-rule reference");
+    UNIT_CHECK(ref_run("Warps=64,PcBits=3,Groups=8", 4000, 2), "64 warps, 3-bit PCs: as the reference");
+    UNIT_CHECK(ref_run("Warps=5,PcBits=2,Groups=2", 20000, 3), "5 warps: 20000 cycles as the reference");
+    UNIT_CHECK(ref_run("Warps=2,PcBits=1,Groups=1", 20000, 4), "2 warps: 20000 cycles as the reference");
+}
+
 void laws_unit_tests(void)
 {
     test_fig8();
@@ -390,4 +514,5 @@ void laws_unit_tests(void)
     test_launch();
     test_wgt();
     test_w64();
+    test_reference();
 }
