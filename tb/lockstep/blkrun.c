@@ -6,6 +6,8 @@
  *          (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
  *          [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]
  *          [--probe-every N]   (state probes every N cycles; 0 off; default 1)
+ *          [--probe-stride N]  (--probe-every 1: compared every N cycles, default 64, a
+ *                              mismatch located at its first cycle by replay; 1: each)
  *          [--sync]            (lockstep: no second thread for the RTL)
  *          [--cover FILE]      (functional coverage: append the block's cover counts)
  *
@@ -40,7 +42,7 @@
 typedef struct run {
     blk_mode mode;
     const char *preset, *config, *vec, *knobs, *fst, *outdir, *cover;
-    uint64_t seed, cycles, window, probe_every;
+    uint64_t seed, cycles, window, probe_every, probe_stride;
     int print, bench, stats, sync;
 
     const blk_kind *k;
@@ -87,6 +89,8 @@ static const opt opts[] = {
     {"--bench", O_FLAG, F(bench), 0, 0, NULL, NULL},
     {"--probe-every", O_U64, F(probe_every), 0, 1000000, "[--probe-every N]",
      "(lockstep: state probes every N cycles, 0 off; default 1)"},
+    {"--probe-stride", O_U64, F(probe_stride), 1, 1000000, "[--probe-stride N]",
+     "(lockstep: probes compared every N cycles, a mismatch located by replay; default 64)"},
     {"--sync", O_FLAG, F(sync), 0, 0, "[--sync]", "(lockstep: the RTL on the driver's thread)"},
     {"--cover", O_TEXT, F(cover), 0, 0, "[--cover FILE]", "(append the block's cover-point counts to FILE)"},
 };
@@ -250,6 +254,7 @@ static int bind_run(run *r)
         ls_opts o;
         memset(&o, 0, sizeof o);
         o.probe_every = r->probe_every ? (int)r->probe_every : -1;
+        o.probe_stride = (unsigned)r->probe_stride;
         o.window = (unsigned)r->window;
         o.out_base = r->base;
         o.repro = r->repro;

@@ -33,6 +33,9 @@ typedef struct ls_opts {
     const char *instance; /* e.g. "mrpb@3"; default: the block name */
     int probe_every;      /* state probes compared every N cycles (0: every cycle; -1: off) */
     int async;            /* 1: the RTL on a second thread (needs out_base; see above) */
+    unsigned probe_stride; /* probe_every 1 with out_base: the probes are compared every
+                            * probe_stride cycles (0: the engine's default, 64; 1: each
+                            * cycle), a mismatch then located at its first cycle by replay */
 } ls_opts;
 
 int blk_bind_rtl(blk_inst *bi, const blk_kind *k, const void *cfg, const rtl_ops *ops,

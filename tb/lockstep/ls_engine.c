@@ -147,10 +147,13 @@ int ls_eval(void *self, const void *in, void *out)
         ls_trace_note(s->tr, &s->c, in, s->r_out, out, s->c.nq ? s->r_pw : NULL, NULL);
     }
     if (differ) {
+        int is_probe = 0;
         s->failed = 1;
         memcpy(s->c_out, out, s->c.k->out_size);
         if (s->tracing) s->c.ops->tick(s->rtl, in); /* dump the failing cycle, marked */
-        ls_report(s, in, 0);
+        in = ls_first_wrong(s, in, &is_probe); /* a state difference the strided probe
+                                                * checks had not seen yet comes first */
+        ls_report(s, in, is_probe);
         ls_trace_end(s);
         return 1;
     }
@@ -173,15 +176,19 @@ int ls_tick(void *self, const void *in)
     } else {
         s->c.ops->tick(s->rtl, in);
     }
-    if (s->c.nq && --s->probe_left == 0) {
-        s->probe_left = s->probe_every;
+    /* probes every probe_every x probe_stride cycles (each cycle while tracing, so that
+     * the live waveform marks the first wrong cycle) */
+    if (s->c.nq && (--s->probe_left == 0 || (s->tracing && s->probe_stride > 1))) {
+        int is_probe = 1;
+        if (s->probe_left == 0) s->probe_left = s->probe_every * s->probe_stride;
         if (probes_differ_live(s)) {
             s->failed = 1;
             if (s->tr) {
                 s->tr->fail = (int64_t)s->cycle;
                 s->tr->fail_code = ls_probe_code(s);
             }
-            ls_report(s, in, 1);
+            in = ls_first_wrong(s, in, &is_probe);
+            ls_report(s, in, is_probe);
             ls_trace_end(s);
             return 1;
         }
@@ -269,6 +276,12 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
     }
     s->window = o && o->window ? o->window : 200;
     s->every = s->window > LS_SNAP_MIN ? s->window : LS_SNAP_MIN;
+    /* probes asked for every cycle, with a replay possible (out_base: the input ring):
+     * compared every probe_stride cycles, snapshots right after a compare */
+    s->probe_stride = 1;
+    if (probes && o && o->out_base && o->probe_every <= 1)
+        s->probe_stride = o->probe_stride ? o->probe_stride : LS_PROBE_STRIDE;
+    s->every = (s->every + s->probe_stride - 1) / s->probe_stride * s->probe_stride;
     for (s->ring_n = 1; s->ring_n < 2 * (size_t)s->every + 2 * LS_RING + LS_POST;) s->ring_n *= 2;
     s->snap_left = s->every;
     s->cstate = calloc(1, k->state_size);
@@ -310,7 +323,7 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
             return -1;
         }
         s->probe_every = o && o->probe_every > 0 ? (unsigned)o->probe_every : 1;
-        s->probe_left = s->probe_every;
+        s->probe_left = s->probe_every * s->probe_stride;
         ls_probe_index(s, k);
     }
     if (o) {

@@ -32,6 +32,8 @@
                            * ms of the RTL's work: the threads ride out each other's
                            * time slices on a busy machine) */
 #define LS_TUNIT 100      /* GTKWave units a file unit: mk/rtl.mk's 100 ps precision */
+#define LS_PROBE_STRIDE 64 /* state probes "every cycle": compared every that many cycles,
+                            * a difference then located by replay (ls_first_wrong) */
 
 static inline size_t port_bytes(const blk_port *p) { return (p->words ? p->words : 1) * sizeof(uint64_t); }
 
@@ -150,6 +152,8 @@ typedef struct ls {
     int r_inc_ok, nrange;
     struct { size_t off, len; } range[64];
     unsigned probe_every, probe_left;
+    unsigned probe_stride; /* > 1: probes compared every probe_stride cycles, a mismatch's
+                            * first wrong cycle found by replay (probe_every is 1) */
     uint64_t cycle, checked;
     unsigned window, every, snap_left; /* snapshots every `every` cycles; cycles to the next */
     size_t ring_n;        /* a power of two */
@@ -188,6 +192,12 @@ void ls_as_free(ls_async *a);
 /* ls_replay.c */
 int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const char *fst,
               int m_is_probe, unsigned post, unsigned *marks, uint64_t *first);
+
+/* Probes compared every probe_stride cycles: the first cycle at or before s->cycle whose
+ * outputs or state differ, found by replay from the snapshot (taken after a passing probe
+ * check). s->cycle, c_out/r_out, c_pr/r_pr move there; returns that cycle's inputs
+ * (`in` if it is s->cycle) and sets *is_probe to that mismatch's kind. */
+const void *ls_first_wrong(ls *s, const void *in, int *is_probe);
 
 /* ls_report.c */
 void ls_report(ls *s, const void *in, int is_probe);

@@ -179,7 +179,7 @@ static void as_report(ls *s)
     const unsigned char *e = slot_at(a, a->fail_slot);
     const void *in = e + a->o_sin;
     uint64_t first;
-    int rep;
+    int rep, is_probe = a->fail_probe;
     s->failed = 1;
     s->cycle = a->fail_cycle;
     s->checked = a->checked;
@@ -190,8 +190,10 @@ static void as_report(ls *s)
         fprintf(stderr, "\n(lockstep: the replay of cycle %llu did not reproduce the RTL thread's "
                         "mismatch; values below are from the run)\n",
                 (unsigned long long)s->cycle);
+    } else {
+        in = ls_first_wrong(s, in, &is_probe); /* strided probes: the first wrong cycle */
     }
-    ls_report(s, in, a->fail_probe);
+    ls_report(s, in, is_probe);
 }
 
 /* After the RTL thread stopped: 1 if it failed (reported now, once). */
@@ -270,7 +272,7 @@ int ls_tick_async(void *self, const void *in)
     memcpy(&h, e, sizeof h);
     h.kind |= E_TICK;
     if (s->c.nq && --s->probe_left == 0) {
-        s->probe_left = s->probe_every;
+        s->probe_left = s->probe_every * s->probe_stride;
         s->c.k->c_probe(s->cstate, s->c_pr);
         if (s->c.ops->pack_probes(s->c_pr, (unsigned *)(void *)(e + a->o_pw))) h.ovf |= 2;
         h.kind |= E_PROBE;
