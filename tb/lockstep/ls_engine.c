@@ -153,6 +153,10 @@ int ls_eval(void *self, const void *in, void *out)
         if (s->tracing) s->c.ops->tick(s->rtl, in); /* dump the failing cycle, marked */
         in = ls_first_wrong(s, in, &is_probe); /* a state difference the strided probe
                                                 * checks had not seen yet comes first */
+        if (s->tr && s->tr->fail != (int64_t)s->cycle) {
+            s->tr->fail = (int64_t)s->cycle;
+            s->tr->fail_code = ls_probe_code(s);
+        }
         ls_report(s, in, is_probe);
         ls_trace_end(s);
         return 1;
@@ -176,18 +180,17 @@ int ls_tick(void *self, const void *in)
     } else {
         s->c.ops->tick(s->rtl, in);
     }
-    /* probes every probe_every x probe_stride cycles (each cycle while tracing, so that
-     * the live waveform marks the first wrong cycle) */
-    if (s->c.nq && (--s->probe_left == 0 || (s->tracing && s->probe_stride > 1))) {
+    if (s->c.nq && --s->probe_left == 0) { /* every probe_every x probe_stride cycles */
         int is_probe = 1;
-        if (s->probe_left == 0) s->probe_left = s->probe_every * s->probe_stride;
+        s->probe_left = s->probe_every * s->probe_stride;
         if (probes_differ_live(s)) {
             s->failed = 1;
-            if (s->tr) {
-                s->tr->fail = (int64_t)s->cycle;
-                s->tr->fail_code = ls_probe_code(s);
-            }
             in = ls_first_wrong(s, in, &is_probe);
+            if (s->tr) { /* a live waveform runs to here, its marker on the first wrong cycle */
+                s->tr->fail = (int64_t)s->cycle;
+                s->tr->fail_code = is_probe ? ls_probe_code(s)
+                                            : ls_first_out_diff(s->c.ports, s->c.np, s->c_out, s->r_out);
+            }
             ls_report(s, in, is_probe);
             ls_trace_end(s);
             return 1;
