@@ -9,11 +9,12 @@
  *          [--probe-stride N]  (--probe-every 1: compared every N cycles, default 64, a
  *                              mismatch located at its first cycle by replay; 1: each)
  *          [--sync]            (lockstep: no second thread for the RTL)
+ *          [--async]           (lockstep: a second thread for the RTL even when busy)
  *          [--cover FILE]      (functional coverage: append the block's cover counts)
  *
- * Lockstep on random stimulus runs the RTL on a second thread (ls_opts.async) when the
- * machine has two cores and nothing is printed or traced each cycle; --sync keeps it
- * on one. Vector runs pass their expected values to the engine, so that waveforms
+ * Lockstep on random stimulus runs the RTL on a second thread (ls_opts.async) when a
+ * core is spare (four or more, or about two idle at the start) and nothing is printed
+ * or traced each cycle; --sync keeps it on one, --async takes two on a busy machine. Vector runs pass their expected values to the engine, so that waveforms
  * show them under each output.
  *
  * --stats: after the run, how many cycles each output of up to 3 bits held each
@@ -43,7 +44,7 @@ typedef struct run {
     blk_mode mode;
     const char *preset, *config, *vec, *knobs, *fst, *outdir, *cover;
     uint64_t seed, cycles, window, probe_every, probe_stride;
-    int print, bench, stats, sync;
+    int print, bench, stats, sync, async;
 
     const blk_kind *k;
     const stim_ops *so;
@@ -92,6 +93,7 @@ static const opt opts[] = {
     {"--probe-stride", O_U64, F(probe_stride), 1, 1000000, "[--probe-stride N]",
      "(lockstep: probes compared every N cycles, a mismatch located by replay; default 64)"},
     {"--sync", O_FLAG, F(sync), 0, 0, "[--sync]", "(lockstep: the RTL on the driver's thread)"},
+    {"--async", O_FLAG, F(async), 0, 0, "[--async]", "(lockstep: the RTL on a second thread even on a busy machine)"},
     {"--cover", O_TEXT, F(cover), 0, 0, "[--cover FILE]", "(append the block's cover-point counts to FILE)"},
 };
 #undef F
@@ -260,7 +262,7 @@ static int bind_run(run *r)
         o.repro = r->repro;
         o.instance = k->name;
         /* the RTL on a second thread: random stimulus, nothing per cycle on the driver */
-        o.async = !r->sync && !r->vf && !r->print && !r->fst && !r->stats;
+        o.async = r->sync || r->vf || r->print || r->fst || r->stats ? 0 : r->async ? 2 : 1;
         if (ls_mkdirs(r->outdir, r->err, sizeof r->err)) BAD("blkrun: --out: %s\n", r->err);
         rc = blk_bind_lockstep(&r->bi, k, r->cfg, rtl_find(k->name), &o, r->err, sizeof r->err);
     }

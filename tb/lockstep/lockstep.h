@@ -32,7 +32,9 @@ typedef struct ls_opts {
     const char *repro;    /* a command that reproduces the run */
     const char *instance; /* e.g. "mrpb@3"; default: the block name */
     int probe_every;      /* state probes compared every N cycles (0: every cycle; -1: off) */
-    int async;            /* 1: the RTL on a second thread (needs out_base; see above) */
+    int async;            /* the RTL on a second thread (needs out_base; see above): 1
+                           * when a core is spare (4 or more, or about 2 idle now), 2
+                           * whenever the machine has 2 cores */
     unsigned probe_stride; /* probe_every 1 with out_base: the probes are compared every
                             * probe_stride cycles (0: the engine's default, 64; 1: each
                             * cycle), a mismatch then located at its first cycle by replay */

@@ -341,7 +341,7 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
     ops->tick(s->rtl, rin);
     ops->set_cycle(s->rtl, 0);
     free(rin);
-    if (o && o->async && s->ring && sysconf(_SC_NPROCESSORS_ONLN) >= 2 && !ls_as_start(s)) {
+    if (o && o->async && s->ring && ls_core_spare(o->async) && !ls_as_start(s)) {
         blk_inst_set(bi, k, BLK_MODE_LOCKSTEP, s, ls_eval_async, ls_tick_async, ls_destroy);
         return 0;
     }

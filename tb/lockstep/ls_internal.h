@@ -186,6 +186,9 @@ void ls_trace_expect_live(ls *s, const void *exp_out, const void *care, unsigned
 int ls_eval_async(void *self, const void *in, void *out);
 int ls_tick_async(void *self, const void *in);
 int ls_as_start(ls *s);
+/* ls_opts.async: 1 if the RTL should get a thread of its own (2: whenever there are two
+ * cores; 1: four or more, or two or three of which about two are idle now) */
+int ls_core_spare(int mode);
 int ls_as_leave(ls *s);
 void ls_as_free(ls_async *a);
 

@@ -166,5 +166,6 @@ const void *ls_first_wrong(ls *s, const void *in, int *is_probe)
     in_f = ring_in(s, f);
     *is_probe = ls_replay(s, f, f, in_f, NULL, 0, 0, NULL, &x) != 1;
     s->cycle = f;
+    s->checked = f; /* the cycles before it agreed */
     return in_f;
 }
