@@ -366,10 +366,10 @@ int ls_core_spare(int mode)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned long long b0, t0, b1, t1;
-    struct timespec ts = {0, 30 * 1000000L};
+    struct timespec ts = {0, 50 * 1000000L};
     if (n < 2 || mode <= 0) return 0;
     if (mode >= 2 || n >= 4) return 1;
-    /* two or three cores: the second thread only if about two of them are idle (30 ms
+    /* two or three cores: the second thread only if about two of them are idle (50 ms
      * of /proc/stat); with others running, the two threads fight over the cores and the
      * run is slower than on one thread */
     if (cpu_jiffies(&b0, &t0)) return 0;
