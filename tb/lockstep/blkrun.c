@@ -282,7 +282,7 @@ static int run_bench(run *r)
     unsigned char *rec = malloc((size_t)RING * k->in_size);
     blk_inst ref;
     double t0, t1;
-    int i, rc = 0;
+    int i, rc = 0, threads;
     if (!rec || !r->st || blk_bind_c(&ref, k, r->cfg, r->err, sizeof r->err)) {
         free(rec);
         BAD("blkrun: --bench needs random stimulus (no --vec)\n");
@@ -305,13 +305,15 @@ static int run_bench(run *r)
     }
     if (lockstep_sync(&r->bi)) rc = 1; /* the RTL thread's last cycles count too */
     if (rc && r->mode == BLK_MODE_LOCKSTEP) r->cyc = lockstep_checked(&r->bi);
+    threads = lockstep_threads(&r->bi);
     if (r->fst) { /* the waveform complete on disk counts too */
         r->bi.destroy(r->bi.self);
         r->bi.destroy = NULL;
     }
     t1 = now_s();
-    printf("bench %s %s %s%s: %llu cycles in %.3f s = %.0f cycles/s\n", k->name,
-           blk_mode_name(r->mode), r->tag, r->fst ? " +fst" : "", (unsigned long long)r->cyc, t1 - t0,
+    printf("bench %s %s%s %s%s: %llu cycles in %.3f s = %.0f cycles/s\n", k->name,
+           blk_mode_name(r->mode), r->mode != BLK_MODE_LOCKSTEP ? "" : threads == 2 ? " (2 threads)" : " (1 thread)",
+           r->tag, r->fst ? " +fst" : "", (unsigned long long)r->cyc, t1 - t0,
            (double)r->cyc / (t1 - t0 > 0 ? t1 - t0 : 1e-9));
     free(rec);
     return rc;

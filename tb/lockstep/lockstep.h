@@ -47,6 +47,8 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
 
 /* Cycles whose outputs were compared so far (lockstep only; 0 otherwise). */
 uint64_t lockstep_checked(const blk_inst *bi);
+/* 2 if the binding ran the RTL on a second thread (asynchronous lockstep), else 1. */
+int lockstep_threads(const blk_inst *bi);
 /* Wait until every cycle given so far has been compared (asynchronous lockstep); non-zero
  * if a mismatch was found (its report is then printed). 0 for every other binding. */
 int lockstep_sync(blk_inst *bi);

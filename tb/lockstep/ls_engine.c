@@ -341,7 +341,9 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
     ops->tick(s->rtl, rin);
     ops->set_cycle(s->rtl, 0);
     free(rin);
+    s->threads = 1;
     if (o && o->async && s->ring && ls_core_spare(o->async) && !ls_as_start(s)) {
+        s->threads = 2;
         blk_inst_set(bi, k, BLK_MODE_LOCKSTEP, s, ls_eval_async, ls_tick_async, ls_destroy);
         return 0;
     }
@@ -360,6 +362,11 @@ uint64_t lockstep_checked(const blk_inst *bi)
     s = bi->self;
     ls_as_leave(s);
     return s->checked;
+}
+
+int lockstep_threads(const blk_inst *bi)
+{
+    return bi->mode == BLK_MODE_LOCKSTEP ? ((const ls *)bi->self)->threads : 1;
 }
 
 int lockstep_sync(blk_inst *bi)

@@ -179,6 +179,7 @@ typedef struct ls {
     ls_snap snap[2];
     int newest;
     int failed, reported, tracing;
+    int threads;              /* 2: bound with the RTL on its own thread */
     ls_trace *tr;
     ls_async *as;
     char *out_base, *repro, *instance;
