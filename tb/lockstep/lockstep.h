@@ -10,6 +10,12 @@
  * eval/tick return non-zero. Both models are reset once at bind time, so the
  * comparison starts at the driver's first cycle.
  *
+ * With out_base (a replay possible), probes asked for every cycle are compared every
+ * probe_stride cycles (default 64) and snapshots follow a passing compare: a mismatch
+ * is then replayed from the snapshot with every cycle compared and reported at the
+ * first cycle whose outputs or registers differ, as a compare of each cycle would (the
+ * run's eval/tick return non-zero up to probe_stride cycles after it).
+ *
  * Asynchronous lockstep (ls_opts.async): the RTL runs on a second thread, a few hundred
  * cycles behind the driver, which sees the C model's outputs at once; comparisons are
  * identical, but a mismatch is noticed up to that many cycles later (eval/tick return
