@@ -6,12 +6,15 @@
  *          (--vec FILE | [--seed N] [--cycles N] [--knobs k=v,...])
  *          [--print] [--stats] [--fst FILE] [--window N] [--out DIR] [--bench]
  *          [--probe-every N]   (state probes every N cycles; 0 off; default 1)
+ *          [--probe-stride N]  (--probe-every 1: compared every N cycles, default 64, a
+ *                              mismatch located at its first cycle by replay; 1: each)
  *          [--sync]            (lockstep: no second thread for the RTL)
+ *          [--async]           (lockstep: a second thread for the RTL even when busy)
  *          [--cover FILE]      (functional coverage: append the block's cover counts)
  *
- * Lockstep on random stimulus runs the RTL on a second thread (ls_opts.async) when the
- * machine has two cores and nothing is printed or traced each cycle; --sync keeps it
- * on one. Vector runs pass their expected values to the engine, so that waveforms
+ * Lockstep on random stimulus runs the RTL on a second thread (ls_opts.async) when a
+ * core is spare (four or more, or about two idle at the start) and nothing is printed
+ * or traced each cycle; --sync keeps it on one, --async takes two on a busy machine. Vector runs pass their expected values to the engine, so that waveforms
  * show them under each output.
  *
  * --stats: after the run, how many cycles each output of up to 3 bits held each
@@ -40,8 +43,8 @@
 typedef struct run {
     blk_mode mode;
     const char *preset, *config, *vec, *knobs, *fst, *outdir, *cover;
-    uint64_t seed, cycles, window, probe_every;
-    int print, bench, stats, sync;
+    uint64_t seed, cycles, window, probe_every, probe_stride;
+    int print, bench, stats, sync, async;
 
     const blk_kind *k;
     const stim_ops *so;
@@ -87,7 +90,10 @@ static const opt opts[] = {
     {"--bench", O_FLAG, F(bench), 0, 0, NULL, NULL},
     {"--probe-every", O_U64, F(probe_every), 0, 1000000, "[--probe-every N]",
      "(lockstep: state probes every N cycles, 0 off; default 1)"},
+    {"--probe-stride", O_U64, F(probe_stride), 1, 1000000, "[--probe-stride N]",
+     "(lockstep: probes compared every N cycles, a mismatch located by replay; default 64)"},
     {"--sync", O_FLAG, F(sync), 0, 0, "[--sync]", "(lockstep: the RTL on the driver's thread)"},
+    {"--async", O_FLAG, F(async), 0, 0, "[--async]", "(lockstep: the RTL on a second thread even on a busy machine)"},
     {"--cover", O_TEXT, F(cover), 0, 0, "[--cover FILE]", "(append the block's cover-point counts to FILE)"},
 };
 #undef F
@@ -250,12 +256,13 @@ static int bind_run(run *r)
         ls_opts o;
         memset(&o, 0, sizeof o);
         o.probe_every = r->probe_every ? (int)r->probe_every : -1;
+        o.probe_stride = (unsigned)r->probe_stride;
         o.window = (unsigned)r->window;
         o.out_base = r->base;
         o.repro = r->repro;
         o.instance = k->name;
         /* the RTL on a second thread: random stimulus, nothing per cycle on the driver */
-        o.async = !r->sync && !r->vf && !r->print && !r->fst && !r->stats;
+        o.async = r->sync || r->vf || r->print || r->fst || r->stats ? 0 : r->async ? 2 : 1;
         if (ls_mkdirs(r->outdir, r->err, sizeof r->err)) BAD("blkrun: --out: %s\n", r->err);
         rc = blk_bind_lockstep(&r->bi, k, r->cfg, rtl_find(k->name), &o, r->err, sizeof r->err);
     }
@@ -275,7 +282,7 @@ static int run_bench(run *r)
     unsigned char *rec = malloc((size_t)RING * k->in_size);
     blk_inst ref;
     double t0, t1;
-    int i, rc = 0;
+    int i, rc = 0, threads;
     if (!rec || !r->st || blk_bind_c(&ref, k, r->cfg, r->err, sizeof r->err)) {
         free(rec);
         BAD("blkrun: --bench needs random stimulus (no --vec)\n");
@@ -298,13 +305,15 @@ static int run_bench(run *r)
     }
     if (lockstep_sync(&r->bi)) rc = 1; /* the RTL thread's last cycles count too */
     if (rc && r->mode == BLK_MODE_LOCKSTEP) r->cyc = lockstep_checked(&r->bi);
+    threads = lockstep_threads(&r->bi);
     if (r->fst) { /* the waveform complete on disk counts too */
         r->bi.destroy(r->bi.self);
         r->bi.destroy = NULL;
     }
     t1 = now_s();
-    printf("bench %s %s %s%s: %llu cycles in %.3f s = %.0f cycles/s\n", k->name,
-           blk_mode_name(r->mode), r->tag, r->fst ? " +fst" : "", (unsigned long long)r->cyc, t1 - t0,
+    printf("bench %s %s%s %s%s: %llu cycles in %.3f s = %.0f cycles/s\n", k->name,
+           blk_mode_name(r->mode), r->mode != BLK_MODE_LOCKSTEP ? "" : threads == 2 ? " (2 threads)" : " (1 thread)",
+           r->tag, r->fst ? " +fst" : "", (unsigned long long)r->cyc, t1 - t0,
            (double)r->cyc / (t1 - t0 > 0 ? t1 - t0 : 1e-9));
     free(rec);
     return rc;

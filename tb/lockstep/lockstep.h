@@ -10,6 +10,12 @@
  * eval/tick return non-zero. Both models are reset once at bind time, so the
  * comparison starts at the driver's first cycle.
  *
+ * With out_base (a replay possible), probes asked for every cycle are compared every
+ * probe_stride cycles (default 64) and snapshots follow a passing compare: a mismatch
+ * is then replayed from the snapshot with every cycle compared and reported at the
+ * first cycle whose outputs or registers differ, as a compare of each cycle would (the
+ * run's eval/tick return non-zero up to probe_stride cycles after it).
+ *
  * Asynchronous lockstep (ls_opts.async): the RTL runs on a second thread, a few hundred
  * cycles behind the driver, which sees the C model's outputs at once; comparisons are
  * identical, but a mismatch is noticed up to that many cycles later (eval/tick return
@@ -32,7 +38,12 @@ typedef struct ls_opts {
     const char *repro;    /* a command that reproduces the run */
     const char *instance; /* e.g. "mrpb@3"; default: the block name */
     int probe_every;      /* state probes compared every N cycles (0: every cycle; -1: off) */
-    int async;            /* 1: the RTL on a second thread (needs out_base; see above) */
+    int async;            /* the RTL on a second thread (needs out_base; see above): 1
+                           * when a core is spare (4 or more, or about 2 idle now), 2
+                           * whenever the machine has 2 cores */
+    unsigned probe_stride; /* probe_every 1 with out_base: the probes are compared every
+                            * probe_stride cycles (0: the engine's default, 64; 1: each
+                            * cycle), a mismatch then located at its first cycle by replay */
 } ls_opts;
 
 int blk_bind_rtl(blk_inst *bi, const blk_kind *k, const void *cfg, const rtl_ops *ops,
@@ -42,6 +53,8 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
 
 /* Cycles whose outputs were compared so far (lockstep only; 0 otherwise). */
 uint64_t lockstep_checked(const blk_inst *bi);
+/* 2 if the binding ran the RTL on a second thread (asynchronous lockstep), else 1. */
+int lockstep_threads(const blk_inst *bi);
 /* Wait until every cycle given so far has been compared (asynchronous lockstep); non-zero
  * if a mismatch was found (its report is then printed). 0 for every other binding. */
 int lockstep_sync(blk_inst *bi);

@@ -147,10 +147,17 @@ int ls_eval(void *self, const void *in, void *out)
         ls_trace_note(s->tr, &s->c, in, s->r_out, out, s->c.nq ? s->r_pw : NULL, NULL);
     }
     if (differ) {
+        int is_probe = 0;
         s->failed = 1;
         memcpy(s->c_out, out, s->c.k->out_size);
         if (s->tracing) s->c.ops->tick(s->rtl, in); /* dump the failing cycle, marked */
-        ls_report(s, in, 0);
+        in = ls_first_wrong(s, in, &is_probe); /* a state difference the strided probe
+                                                * checks had not seen yet comes first */
+        if (s->tr && s->tr->fail != (int64_t)s->cycle) {
+            s->tr->fail = (int64_t)s->cycle;
+            s->tr->fail_code = ls_probe_code(s);
+        }
+        ls_report(s, in, is_probe);
         ls_trace_end(s);
         return 1;
     }
@@ -173,15 +180,18 @@ int ls_tick(void *self, const void *in)
     } else {
         s->c.ops->tick(s->rtl, in);
     }
-    if (s->c.nq && --s->probe_left == 0) {
-        s->probe_left = s->probe_every;
+    if (s->c.nq && --s->probe_left == 0) { /* every probe_every x probe_stride cycles */
+        int is_probe = 1;
+        s->probe_left = s->probe_every * s->probe_stride;
         if (probes_differ_live(s)) {
             s->failed = 1;
-            if (s->tr) {
+            in = ls_first_wrong(s, in, &is_probe);
+            if (s->tr) { /* a live waveform runs to here, its marker on the first wrong cycle */
                 s->tr->fail = (int64_t)s->cycle;
-                s->tr->fail_code = ls_probe_code(s);
+                s->tr->fail_code = is_probe ? ls_probe_code(s)
+                                            : ls_first_out_diff(s->c.ports, s->c.np, s->c_out, s->r_out);
             }
-            ls_report(s, in, 1);
+            ls_report(s, in, is_probe);
             ls_trace_end(s);
             return 1;
         }
@@ -269,6 +279,12 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
     }
     s->window = o && o->window ? o->window : 200;
     s->every = s->window > LS_SNAP_MIN ? s->window : LS_SNAP_MIN;
+    /* probes asked for every cycle, with a replay possible (out_base: the input ring):
+     * compared every probe_stride cycles, snapshots right after a compare */
+    s->probe_stride = 1;
+    if (probes && o && o->out_base && o->probe_every <= 1)
+        s->probe_stride = o->probe_stride ? o->probe_stride : LS_PROBE_STRIDE;
+    s->every = (s->every + s->probe_stride - 1) / s->probe_stride * s->probe_stride;
     for (s->ring_n = 1; s->ring_n < 2 * (size_t)s->every + 2 * LS_RING + LS_POST;) s->ring_n *= 2;
     s->snap_left = s->every;
     s->cstate = calloc(1, k->state_size);
@@ -310,7 +326,7 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
             return -1;
         }
         s->probe_every = o && o->probe_every > 0 ? (unsigned)o->probe_every : 1;
-        s->probe_left = s->probe_every;
+        s->probe_left = s->probe_every * s->probe_stride;
         ls_probe_index(s, k);
     }
     if (o) {
@@ -325,7 +341,9 @@ int blk_bind_lockstep(blk_inst *bi, const blk_kind *k, const void *cfg, const rt
     ops->tick(s->rtl, rin);
     ops->set_cycle(s->rtl, 0);
     free(rin);
-    if (o && o->async && s->ring && sysconf(_SC_NPROCESSORS_ONLN) >= 2 && !ls_as_start(s)) {
+    s->threads = 1;
+    if (o && o->async && s->ring && ls_core_spare(o->async) && !ls_as_start(s)) {
+        s->threads = 2;
         blk_inst_set(bi, k, BLK_MODE_LOCKSTEP, s, ls_eval_async, ls_tick_async, ls_destroy);
         return 0;
     }
@@ -344,6 +362,11 @@ uint64_t lockstep_checked(const blk_inst *bi)
     s = bi->self;
     ls_as_leave(s);
     return s->checked;
+}
+
+int lockstep_threads(const blk_inst *bi)
+{
+    return bi->mode == BLK_MODE_LOCKSTEP ? ((const ls *)bi->self)->threads : 1;
 }
 
 int lockstep_sync(blk_inst *bi)

@@ -9,13 +9,27 @@
  *   ls_report.c  the mismatch report
  *
  * Cost per cycle, synchronous: the C model, the RTL, one comparison of the outputs done
- * on the Verilated ports (no copy: rtl_ops.eval_cmp), and the state probes: the C
- * model's probe struct against a copy of the RTL's kept element by element from the
- * packed pr_* words that changed (a cycle changes a few), one memcmp over the elements
- * in use. Asynchronous: the driver's thread runs the C model and packs inputs, outputs
- * and probes (generated code) into a ring; a second thread runs the RTL and compares
- * compact outputs and packed probe words with one memcmp each. Either way a difference
- * is then looked at element by element for the report. */
+ * on the Verilated ports (no copy: rtl_ops.eval_cmp), the inputs kept in the replay
+ * ring, and 1/64 of a state-probe compare. State probes asked for every cycle are
+ * compared every probe_stride (LS_PROBE_STRIDE, 64) cycles when a replay is possible
+ * (out_base): the C model's probe struct (its c_probe fills every element: for rft
+ * 5,500 instructions, four times the RTL's cycle) against a copy of the RTL's kept
+ * element by element from the packed pr_* words that changed, one memcmp over the
+ * elements in use. Snapshots are taken right after a passing compare, so a mismatch
+ * (an output at any cycle, or probes at a compare) is replayed from the snapshot with
+ * every cycle compared (ls_first_wrong) and reported at the first cycle whose outputs
+ * or state differ, as a compare of every cycle would have (--probe-stride 1 does that;
+ * a difference that comes and goes between two compares without reaching an output is
+ * not seen). Measured in instructions a cycle (callgrind, rft final): RTL alone 1,450;
+ * lockstep 8,440 before the stride, 2,240 after (C model ~600, engine ~200).
+ * Asynchronous: the driver's thread runs the C model and packs inputs, outputs and,
+ * every probe_stride cycles, probes (generated code) into a ring; a second thread runs
+ * the RTL and compares compact outputs and packed probe words with one memcmp each. It
+ * is used only when a core is spare (ls_core_spare): on a busy two-core machine the two
+ * threads fight and the run is slower than on one. Either way a difference is then
+ * looked at element by element for the report. With a waveform (tracing) each cycle
+ * also notes which bits changed (a few 64-bit ORs) for the save file; the FST itself
+ * (two dumps a cycle, the writer's flush and compression) is most of that path. */
 #ifndef LS_INTERNAL_H
 #define LS_INTERNAL_H
 
@@ -32,6 +46,8 @@
                            * ms of the RTL's work: the threads ride out each other's
                            * time slices on a busy machine) */
 #define LS_TUNIT 100      /* GTKWave units a file unit: mk/rtl.mk's 100 ps precision */
+#define LS_PROBE_STRIDE 64 /* state probes "every cycle": compared every that many cycles,
+                            * a difference then located by replay (ls_first_wrong) */
 
 static inline size_t port_bytes(const blk_port *p) { return (p->words ? p->words : 1) * sizeof(uint64_t); }
 
@@ -150,6 +166,8 @@ typedef struct ls {
     int r_inc_ok, nrange;
     struct { size_t off, len; } range[64];
     unsigned probe_every, probe_left;
+    unsigned probe_stride; /* > 1: probes compared every probe_stride cycles, a mismatch's
+                            * first wrong cycle found by replay (probe_every is 1) */
     uint64_t cycle, checked;
     unsigned window, every, snap_left; /* snapshots every `every` cycles; cycles to the next */
     size_t ring_n;        /* a power of two */
@@ -161,6 +179,7 @@ typedef struct ls {
     ls_snap snap[2];
     int newest;
     int failed, reported, tracing;
+    int threads;              /* 2: bound with the RTL on its own thread */
     ls_trace *tr;
     ls_async *as;
     char *out_base, *repro, *instance;
@@ -182,12 +201,21 @@ void ls_trace_expect_live(ls *s, const void *exp_out, const void *care, unsigned
 int ls_eval_async(void *self, const void *in, void *out);
 int ls_tick_async(void *self, const void *in);
 int ls_as_start(ls *s);
+/* ls_opts.async: 1 if the RTL should get a thread of its own (2: whenever there are two
+ * cores; 1: four or more, or two or three of which about two are idle now) */
+int ls_core_spare(int mode);
 int ls_as_leave(ls *s);
 void ls_as_free(ls_async *a);
 
 /* ls_replay.c */
 int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const char *fst,
               int m_is_probe, unsigned post, unsigned *marks, uint64_t *first);
+
+/* Probes compared every probe_stride cycles: the first cycle at or before s->cycle whose
+ * outputs or state differ, found by replay from the snapshot (taken after a passing probe
+ * check). s->cycle, c_out/r_out, c_pr/r_pr move there; returns that cycle's inputs
+ * (`in` if it is s->cycle) and sets *is_probe to that mismatch's kind. */
+const void *ls_first_wrong(ls *s, const void *in, int *is_probe);
 
 /* ls_report.c */
 void ls_report(ls *s, const void *in, int is_probe);

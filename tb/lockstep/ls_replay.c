@@ -133,3 +133,39 @@ int ls_replay(ls *s, uint64_t start, uint64_t m, const void *in_m, const char *f
     free(cst), free(co), free(ro), free(zcare);
     return again;
 }
+
+const void *ls_first_wrong(ls *s, const void *in, int *is_probe)
+{
+    const blk_kind *k = s->c.k;
+    uint64_t m = s->cycle, f, x;
+    const void *in_f;
+    void *keep;
+    size_t po = s->c.nq ? k->probe_size : 0;
+    if (s->probe_stride <= 1 || !s->ring) return in;
+    /* the values of cycle m are kept should the replay not move */
+    keep = malloc(2 * k->out_size + 2 * po);
+    if (!keep) return in;
+    memcpy(keep, s->c_out, k->out_size);
+    memcpy((char *)keep + k->out_size, s->r_out, k->out_size);
+    if (po) {
+        memcpy((char *)keep + 2 * k->out_size, s->c_pr, po);
+        memcpy((char *)keep + 2 * k->out_size + po, s->r_pr, po);
+    }
+    if (ls_replay(s, m, m, in, NULL, *is_probe, 0, NULL, &f) < 0 || f >= m) {
+        memcpy(s->c_out, keep, k->out_size);
+        memcpy(s->r_out, (char *)keep + k->out_size, k->out_size);
+        if (po) {
+            memcpy(s->c_pr, (char *)keep + 2 * k->out_size, po);
+            memcpy(s->r_pr, (char *)keep + 2 * k->out_size + po, po);
+        }
+        free(keep);
+        return in;
+    }
+    free(keep);
+    /* cycle f: its outputs differ (reported as outputs), else its state after the edge */
+    in_f = ring_in(s, f);
+    *is_probe = ls_replay(s, f, f, in_f, NULL, 0, 0, NULL, &x) != 1;
+    s->cycle = f;
+    s->checked = f; /* the cycles before it agreed */
+    return in_f;
+}

@@ -118,7 +118,7 @@ void ls_report(ls *s, const void *in, int is_probe)
             fprintf(o, "  first:    the models' state first differed after cycle %llu (a probe "
                        "compared only every %u cycles, or a register that had not reached an "
                        "output yet)\n",
-                    (unsigned long long)first, s->probe_every);
+                    (unsigned long long)first, s->probe_every * s->probe_stride);
         if (rep >= 0) {
             fprintf(o, "  waveform: %s (cycles %llu..%llu, time = 10 x cycle, shown as 1 ns a cycle; "
                        "%u cycles more with the inputs held; cm_* are the C model's outputs, "

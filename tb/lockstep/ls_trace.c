@@ -66,14 +66,28 @@ ls_trace *ls_trace_new(const ls_common *c, const char *fst, uint64_t c0, int rtl
     return t;
 }
 
+/* bits |= a ^ b over n bytes, 8 at a time */
+static void or_xor(unsigned char *bits, const unsigned char *a, const unsigned char *b, size_t n)
+{
+    size_t x = 0;
+    for (; x + 8 <= n; x += 8) {
+        uint64_t u, v, w;
+        memcpy(&u, a + x, 8);
+        memcpy(&v, b + x, 8);
+        memcpy(&w, bits + x, 8);
+        w |= u ^ v;
+        memcpy(bits + x, &w, 8);
+    }
+    for (; x < n; x++) bits[x] |= a[x] ^ b[x];
+}
+
 /* One dumped cycle: inputs, the RTL's and the C model's outputs (c_out NULL: rtl only),
- * packed probes of both (NULL if none). */
+ * packed probes of both (NULL if none). Only the changed bits are gathered here (a few
+ * word operations a cycle); which ports changed is read from them at the end. */
 void ls_trace_note(ls_trace *t, const ls_common *c, const void *in, const void *r_out,
                        const void *c_out, const unsigned *rw, const unsigned *cw)
 {
-    int i;
     unsigned w;
-    size_t x;
     if (!t->n) {
         memcpy(t->in0, in, c->k->in_size);
         memcpy(t->out0, r_out, c->k->out_size);
@@ -81,26 +95,23 @@ void ls_trace_note(ls_trace *t, const ls_common *c, const void *in, const void *
         if (rw) memcpy(t->pw0, rw, c->pw * sizeof(unsigned));
     }
     t->n++;
-    for (x = 0; x < c->k->in_size; x++) t->inb[x] |= ((const unsigned char *)in)[x] ^ t->in0[x];
-    for (x = 0; x < c->k->out_size; x++) t->outb[x] |= ((const unsigned char *)r_out)[x] ^ t->out0[x];
-    if (c_out)
-        for (x = 0; x < c->k->out_size; x++) t->cmb[x] |= ((const unsigned char *)c_out)[x] ^ t->cm0[x];
-    for (i = 0; i < c->np; i++) {
-        const blk_port *p = &c->ports[i];
-        size_t b = port_bytes(p);
-        if (p->dir == BLK_IN) {
-            if (!t->ptog[i] && memcmp((const char *)in + p->offset, t->in0 + p->offset, b)) t->ptog[i] = 1;
-            continue;
-        }
-        if (!t->ptog[i] && memcmp((const char *)r_out + p->offset, t->out0 + p->offset, b)) t->ptog[i] = 1;
-        if (c_out && !t->cmtog[i] && memcmp((const char *)c_out + p->offset, t->cm0 + p->offset, b))
-            t->cmtog[i] = 1;
-    }
+    or_xor(t->inb, in, t->in0, c->k->in_size);
+    or_xor(t->outb, r_out, t->out0, c->k->out_size);
+    if (c_out) or_xor(t->cmb, c_out, t->cm0, c->k->out_size);
     if (rw)
         for (w = 0; w < c->pw; w++) {
             t->pwtog[w] |= rw[w] ^ t->pw0[w];
             if (cw) t->cwdiff[w] |= rw[w] ^ cw[w];
         }
+}
+
+/* Any byte of bits[off, off + n) set? */
+static int bytes_any(const unsigned char *bits, size_t off, size_t n)
+{
+    size_t b;
+    for (b = 0; b < n; b++)
+        if (bits[off + b]) return 1;
+    return 0;
 }
 
 /* A cycle's expected outputs: which outputs have some, and the bits in which they differ
@@ -142,6 +153,15 @@ int ls_trace_write_gtkw(ls_trace *t, const ls_common *c, int any_exp)
         size_t b, o = c->ports[e].offset;
         if (t->pexp[e])
             for (b = 0; b < port_bytes(&c->ports[e]); b++) t->xb[o + b] |= t->x0[o + b] ^ t->out0[o + b];
+    }
+    for (e = 0; e < c->np; e++) { /* a port changed: a bit of it changed in some cycle */
+        const blk_port *p = &c->ports[e];
+        if (p->dir == BLK_IN) {
+            t->ptog[e] = (unsigned char)bytes_any(t->inb, p->offset, port_bytes(p));
+        } else {
+            t->ptog[e] = (unsigned char)bytes_any(t->outb, p->offset, port_bytes(p));
+            t->cmtog[e] = (unsigned char)bytes_any(t->cmb, p->offset, port_bytes(p));
+        }
     }
     for (e = 0; e < c->nq; e++) {
         t->qtog[e] = (unsigned char)bits_any(t->pwtog, c->pbit[e], c->probes[e].width);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ls_internal.h"
 
@@ -179,7 +180,7 @@ static void as_report(ls *s)
     const unsigned char *e = slot_at(a, a->fail_slot);
     const void *in = e + a->o_sin;
     uint64_t first;
-    int rep;
+    int rep, is_probe = a->fail_probe;
     s->failed = 1;
     s->cycle = a->fail_cycle;
     s->checked = a->checked;
@@ -190,8 +191,10 @@ static void as_report(ls *s)
         fprintf(stderr, "\n(lockstep: the replay of cycle %llu did not reproduce the RTL thread's "
                         "mismatch; values below are from the run)\n",
                 (unsigned long long)s->cycle);
+    } else {
+        in = ls_first_wrong(s, in, &is_probe); /* strided probes: the first wrong cycle */
     }
-    ls_report(s, in, a->fail_probe);
+    ls_report(s, in, is_probe);
 }
 
 /* After the RTL thread stopped: 1 if it failed (reported now, once). */
@@ -270,7 +273,7 @@ int ls_tick_async(void *self, const void *in)
     memcpy(&h, e, sizeof h);
     h.kind |= E_TICK;
     if (s->c.nq && --s->probe_left == 0) {
-        s->probe_left = s->probe_every;
+        s->probe_left = s->probe_every * s->probe_stride;
         s->c.k->c_probe(s->cstate, s->c_pr);
         if (s->c.ops->pack_probes(s->c_pr, (unsigned *)(void *)(e + a->o_pw))) h.ovf |= 2;
         h.kind |= E_PROBE;
@@ -340,6 +343,39 @@ int ls_as_leave(ls *s)
             if (!(s->snap[i].cstate = calloc(1, s->c.k->state_size))) return 1;
         }
     return 0;
+}
+
+/* Busy and total jiffies of all CPUs (/proc/stat's first line): 0, or -1. */
+static int cpu_jiffies(unsigned long long *busy, unsigned long long *total)
+{
+    unsigned long long v[8] = {0};
+    FILE *f = fopen("/proc/stat", "r");
+    int n, i;
+    if (!f) return -1;
+    n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4],
+               &v[5], &v[6], &v[7]);
+    fclose(f);
+    if (n < 4) return -1;
+    *total = 0;
+    for (i = 0; i < 8; i++) *total += v[i];
+    *busy = *total - v[3] - v[4]; /* not idle, not waiting for I/O */
+    return 0;
+}
+
+int ls_core_spare(int mode)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned long long b0, t0, b1, t1;
+    struct timespec ts = {0, 50 * 1000000L};
+    if (n < 2 || mode <= 0) return 0;
+    if (mode >= 2 || n >= 4) return 1;
+    /* two or three cores: the second thread only if about two of them are idle (50 ms
+     * of /proc/stat); with others running, the two threads fight over the cores and the
+     * run is slower than on one thread */
+    if (cpu_jiffies(&b0, &t0)) return 0;
+    nanosleep(&ts, NULL);
+    if (cpu_jiffies(&b1, &t1) || t1 <= t0) return 0;
+    return (double)n * (double)((t1 - t0) - (b1 - b0)) / (double)(t1 - t0) >= 1.6;
 }
 
 int ls_as_start(ls *s)
