@@ -265,3 +265,30 @@ int gpu_dram_step(gpu_dram *d)
     d->now++;
     return issued;
 }
+
+uint64_t gpu_dram_next_cmd(const gpu_dram *d)
+{
+    uint64_t e = UINT64_MAX;
+    for (unsigned i = 0; i < d->cap; i++) {
+        const dram_req *r = &d->q[i];
+        if (!r->valid) continue;
+        const dram_bank *b = &d->bank[r->bank];
+        uint64_t t;
+        if (b->open_row == (int64_t)r->row) t = max64(d->col_ok, b->col_ok); /* column */
+        else if (b->open_row >= 0) t = b->pre_ok;                           /* precharge */
+        else t = max64(b->act_ok, d->rrd_ok);                               /* activate */
+        if (t < e) e = t;
+    }
+    return e;
+}
+
+void gpu_dram_skip(gpu_dram *d, uint64_t n)
+{
+    if (!n) return;
+    if (d->count) { /* gpu_dram_step ran each cycle: cycle_start, then nothing reported */
+        d->dep_valid = n >= 2 ? 0 : d->dep_now;
+        d->dep_now = 0;
+        d->narr = 0;
+    }
+    d->now += n;
+}

@@ -122,4 +122,13 @@ static inline const dram_done *gpu_dram_peek(const gpu_dram *d)
 void gpu_dram_pop(gpu_dram *d);
 static inline int gpu_dram_idle(const gpu_dram *d) { return d->count == 0 && d->d_count == 0 && d->in_n == 0; }
 
+/* Event skipping (docs/gpu-model.md "Skipping idle cycles"). The earliest DRAM cycle at
+ * which some buffered request could take a command (a lower bound: the banks' and the
+ * channel's timing only; UINT64_MAX with nothing buffered). Until then, and with no
+ * picker and an empty input queue, a cycle issues nothing. */
+uint64_t gpu_dram_next_cmd(const gpu_dram *d);
+/* n DRAM cycles in which no command can issue (no picker, empty input queue), at once:
+ * the same state as n calls of gpu_dram_cycle. */
+void gpu_dram_skip(gpu_dram *d, uint64_t n);
+
 #endif

@@ -1089,6 +1089,108 @@ int gpu_sms_cycle(gpu *g)
     return 0;
 }
 
+/* ---- event skipping (gpu.c, docs/gpu-model.md "Skipping idle cycles") ---- */
+
+#define SK_NONE (-1)
+#define SK_ATOMIC L1_NRESULTS /* the memory stage's atomic waits for miss-queue room */
+
+uint64_t gpu_sm_next_event(gpu *g, gpu_sm *S)
+{
+    uint64_t now = g->now, ev = UINT64_MAX, t;
+    lsu *q = &S->ls;
+    if (S->l1_flush_due || S->sched) return now;
+    /* step 1: the next reply and the next L1 hit return */
+    if (S->reply.n) {
+        if ((t = S->reply.a[0].t) <= now) return now;
+        ev = t;
+    }
+    if (S->h_count) {
+        if ((t = S->hits[S->h_head].t) <= now) return now;
+        if (t < ev) ev = t;
+    }
+    /* step 2: an idle memory stage, or one whose request the L1 refuses each cycle (the
+     * L1 changes only with a fill or an injection, both events) with nothing but counters
+     * seeing the refusal (no block at REQ, L1 or PREFETCH) */
+    S->sk_res = SK_NONE;
+    if (q->busy) {
+        if (q->atomic) {
+            if (!gpu_l1_missq_full(&S->l1)) return now;
+            S->sk_res = SK_ATOMIC;
+        } else {
+            if (S->req || S->l1h || S->pf) return now;
+            int r = gpu_l1_access(&S->l1, q->line[q->next], q->write, q->warp, q->slot, 0);
+            if (!l1_failed(r)) return now;
+            S->sk_res = r;
+        }
+    } else if (S->req && !S->req->idle) {
+        return now;
+    }
+    /* step 3: the miss queue's head waits for its port (a time) or its slice's queue
+     * (an L2 event) */
+    const l1_missq_ent *e = gpu_l1_missq_head(&S->l1);
+    if (e) {
+        if (S->inj_free > now) {
+            if (S->inj_free < ev) ev = S->inj_free;
+        } else if (inject_ready(g, S, e->line)) {
+            return now;
+        }
+    }
+    /* step 4: gated hook blocks only, and no warp can issue before its ready cycle */
+    for (unsigned i = 0; i < S->nissue; i++)
+        if (!S->issue[i]->idle || S->live_warps || q->busy) return now;
+    if (S->pf && !S->pf->idle) return now;
+    if (S->live_warps) {
+        int lsu_free = !q->busy;
+        for (unsigned ws = 0; ws < g->c.warps; ws++) {
+            const warp *w = &S->w[ws];
+            if (!w->live || w->prog_done || w->at_bar) continue;
+            if (can_issue(g, S, w, lsu_free)) return now;
+            if (w->ready > now && w->ready < ev) ev = w->ready;
+        }
+        if (S->smem_free > now && S->smem_free < ev) ev = S->smem_free;
+    }
+    return ev;
+}
+
+void gpu_sm_skip(gpu *g, gpu_sm *S, uint64_t k)
+{
+    lsu *q = &S->ls;
+    if (S->sk_res == SK_ATOMIC) {
+        S->stall += k;
+    } else if (S->sk_res != SK_NONE) { /* l1_refused and the stall, k times */
+        S->access[S->sk_res] += k;
+        S->stall += k;
+        if (!q->write) {
+            bd_rec *r = bd_find(S, q->warp, q->slot, q->line[q->next], &S->rec_l1);
+            if (r) {
+                bd_at_l1(g->now, r);
+                r->ref[l1_stall_code(S->sk_res) - 1] += (uint32_t)k;
+            }
+        }
+    }
+    if (S->live_warps) { /* the schedulers found no warp: an idle issue cycle each */
+        S->idle_issue += k;
+        if (g->c.sched == GPU_SCHED_GTO)
+            for (unsigned s = 0; s < g->c.schedulers; s++) S->greedy[s] = -1;
+        if (g->c.skip == 2) S->idle_issue++; /* the test fault (gpusim --skip-fault) */
+    }
+}
+
+int gpu_sms_can_dispatch(const gpu *g)
+{
+    if (g->next_block >= g->nblocks) return 0;
+    for (unsigned s = 0; s < g->c.sms; s++) {
+        const gpu_sm *S = &g->sm[s];
+        unsigned nb = 0, free = 0;
+        for (unsigned i = 0; i < g->c.blocks; i++) {
+            if (S->blk[i].live) nb++;
+            else free = 1;
+        }
+        if (free && nb + 1 <= g->max_cta) return 1;
+    }
+    return 0;
+}
+
 /* ---- construction, idle test, report ---- */
 
 int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
