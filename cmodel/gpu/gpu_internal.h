@@ -123,6 +123,8 @@ struct gpu_sm {
     unsigned nwd;            /* warp slots (c.warps) */
     blockslot blk[8];
     unsigned live_warps;
+    uint64_t live_mask;      /* bit w: warp slot w is live */
+    uint64_t sched_mask[4];  /* bit w: warp w belongs to scheduler i (w % core.schedulers) */
     unsigned *last;          /* LRR: last warp issued by each scheduler */
     int *greedy;             /* GTO: the warp each scheduler sticks with (-1 none) */
     gpu_l1 l1;

@@ -133,6 +133,7 @@ static void warp_retire(gpu *g, gpu_sm *S, unsigned ws)
     gpu_occ_note(g, S);
     w->live = 0;
     S->live_warps--;
+    S->live_mask &= ~(1ull << ws);
     if (--B->warps_left == 0) {
         B->live = 0;
         S->nblk--;
@@ -246,6 +247,7 @@ static int dispatch_block(gpu *g, gpu_sm *S, int *took, char *err, size_t n)
         }
         if (w->prog_done) idle[nidle++] = ws;
         S->live_warps++;
+        S->live_mask |= 1ull << ws;
         wi++;
     }
     for (unsigned i = 0; i < nidle; i++) warp_retire(g, S, idle[i]);
@@ -920,33 +922,40 @@ static void issue(gpu *g, gpu_sm *S, unsigned ws)
     if (w->prog_done && !w->pending && !w->at_bar) warp_retire(g, S, ws);
 }
 
-/* scheduler s's choice by the policy (LRR or GTO), updating the policy's state; -1 none */
+/* scheduler s's choice by the policy (LRR or GTO), updating the policy's state; -1 none.
+ * Only live warps can issue, so both scan the scheduler's live warps (S->live_mask) in
+ * the order the policy visits its warps. */
 static inline __attribute__((always_inline)) int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
 {
-    unsigned n = g->c.schedulers, W = g->c.warps;
+    uint64_t mine = S->live_mask & S->sched_mask[s];
     int pick = -1;
     if (g->c.sched == GPU_SCHED_GTO) {
         int gw = S->greedy[s];
         if (gw >= 0 && can_issue(g, S, &S->w[gw], lsu_free)) pick = gw;
-        for (unsigned ws = s; pick < 0 && ws < W; ws += n) {
+        for (uint64_t m = mine; pick < 0 && m; m &= m - 1) { /* in warp order */
+            unsigned ws = (unsigned)__builtin_ctzll(m);
             if (!can_issue(g, S, &S->w[ws], lsu_free)) continue;
             pick = (int)ws;
-            for (unsigned v = ws + n; v < W; v += n)
+            for (uint64_t r = m & (m - 1); r; r &= r - 1) {
+                unsigned v = (unsigned)__builtin_ctzll(r);
                 if (S->w[v].age < S->w[pick].age && can_issue(g, S, &S->w[v], lsu_free)) pick = (int)v;
+            }
         }
         S->greedy[s] = pick;
     } else {
-        /* loose round robin: the first ready warp after the last one issued */
-        unsigned last = S->last[s], ws = last;
-        do {
-            ws += n;
-            if (ws >= W) ws = s;
-            if (can_issue(g, S, &S->w[ws], lsu_free)) {
-                pick = (int)ws;
-                S->last[s] = ws;
-                break;
+        /* loose round robin: the first ready warp after the last one issued (the warps
+         * above it, then from the lowest up to it) */
+        unsigned last = S->last[s];
+        uint64_t upto = last >= 63 ? ~0ull : (2ull << last) - 1;
+        for (int part = 0; part < 2 && pick < 0; part++)
+            for (uint64_t m = part ? mine & upto : mine & ~upto; m; m &= m - 1) {
+                unsigned ws = (unsigned)__builtin_ctzll(m);
+                if (can_issue(g, S, &S->w[ws], lsu_free)) {
+                    pick = (int)ws;
+                    S->last[s] = ws;
+                    break;
+                }
             }
-        } while (ws != last);
     }
     return pick;
 }
@@ -1141,9 +1150,9 @@ uint64_t gpu_sm_next_event(gpu *g, gpu_sm *S)
     if (S->pf && !S->pf->idle) return now;
     if (S->live_warps) {
         int lsu_free = !q->busy;
-        for (unsigned ws = 0; ws < g->c.warps; ws++) {
-            const warp *w = &S->w[ws];
-            if (!w->live || w->prog_done || w->at_bar) continue;
+        for (uint64_t m = S->live_mask; m; m &= m - 1) {
+            const warp *w = &S->w[__builtin_ctzll(m)];
+            if (w->prog_done || w->at_bar) continue;
             if (can_issue(g, S, w, lsu_free)) return now;
             if (w->ready > now && w->ready < ev) ev = w->ready;
         }
@@ -1209,6 +1218,7 @@ int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
         snprintf(err, n, "out of memory");
         return 1;
     }
+    for (unsigned ws = 0; ws < c->warps; ws++) S->sched_mask[ws % c->schedulers] |= 1ull << ws;
     for (unsigned i = 0; i < c->schedulers; i++) {
         S->greedy[i] = -1;
         S->last[i] = i + (c->warps - 1 - i) / c->schedulers * c->schedulers; /* first pick: warp i */
