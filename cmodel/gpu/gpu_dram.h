@@ -80,6 +80,8 @@ typedef struct gpu_dram {
     dram_req *q;          /* cap entries, free where !valid */
     dram_bank *bank;
     uint64_t now, seq, bus_free, col_ok, rrd_ok;
+    uint64_t wake;        /* without a picker: no command can issue before this cycle (a
+                             lower bound from the timing; 0 when the buffer or a bank changed) */
     uint64_t ext_now;     /* the caller's clock (the GPU's core cycle), for t_first */
     dram_done *done;      /* ring of completed reads, cap entries, in completion order */
     unsigned d_head, d_count;
