@@ -163,6 +163,10 @@ struct gpu_sm {
     bd_acc bd[BD_MAXK];
     uint64_t bd_lat;
     int sk_res;              /* event skipping: what the memory stage does in a skipped cycle */
+    /* what the schedulers' readiness test reads changes only with wver (returns, retires,
+     * dispatch, issue, the memory stage freed): no warp can issue from a scan that found
+     * none at version sched_ver until sched_wake (sm_schedule) */
+    uint64_t wver, sched_ver, sched_wake;
 };
 
 /* ---- L2 slice ---- */
@@ -182,6 +186,8 @@ typedef struct slice {
     uint64_t rep_free;
     uint64_t hits, misses, merges, writes, stall, atomics;
     uint8_t sk_stall;        /* event skipping: the head of q waits (a stall cycle each) */
+    uint8_t stuck;           /* the head of q waited last cycle and nothing it waits for
+                                changed since (slice_cycle) */
 } slice;
 
 /* ---- blocks bound at hook points ---- */

@@ -82,6 +82,16 @@ static l2line *l2_victim(l2line *set, unsigned assoc)
     return v;
 }
 
+/* a read handled now (*h, from the queue's head m): its time in the queue, and t = now
+ * (the start of its wait in an MSHR) */
+static inline void handled(const gpu *g, const gmsg *m, gmsg *h)
+{
+    *h = *m;
+    h->bs[BD_L2_ROP - BD_NET0] = g->c.l2_rop;
+    h->bs[BD_L2_QUEUE - BD_NET0] = (uint32_t)(g->now - m->t - g->c.l2_rop);
+    h->t = g->now;
+}
+
 static void slice_cycle(gpu *g, unsigned si)
 {
     slice *D = &g->sl[si];
@@ -91,7 +101,10 @@ static void slice_cycle(gpu *g, unsigned si)
         if (mf_push(&D->q, &D->in.a[0])) break;
         mh_pop(&D->in);
     }
-    const gmsg *m = mf_top(&D->q, g->now);
+    /* a head that waited last cycle waits on until a DRAM fill of this slice or a DRAM
+     * command (D->stuck): the lines, MSHRs and room it waits for change only then */
+    const gmsg *m = D->stuck ? NULL : mf_top(&D->q, g->now);
+    if (D->stuck) D->stall++;
     if (m) {
         uint64_t line = m->line;
         l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * A], *hit = NULL;
@@ -101,18 +114,14 @@ static void slice_cycle(gpu *g, unsigned si)
         uint32_t row;
         dram_map(g, line, &ch, &bank, &row);
         int done = 0;
-        /* a read handled now: its time in the queue, and t = now (the start of its wait
-         * in an MSHR) */
-        gmsg h = *m;
-        h.bs[BD_L2_ROP - BD_NET0] = g->c.l2_rop;
-        h.bs[BD_L2_QUEUE - BD_NET0] = (uint32_t)(g->now - m->t - g->c.l2_rop);
-        h.t = g->now;
+        gmsg h;
         if (hit && hit->state == L1_VALID) {
             hit->lru = ++D->stamp;
             if (m->write) { hit->dirty = 1; D->writes++; }
             else {
                 if (m->atomic) { hit->dirty = 1; D->atomics++; }
                 D->hits++;
+                handled(g, m, &h);
                 h.bs[BD_L2_HIT - BD_NET0] = g->c.l2_lat;
                 reply_push(g, D, &h, g->now + g->c.l2_lat);
             }
@@ -121,7 +130,7 @@ static void slice_cycle(gpu *g, unsigned si)
             l2mshr *M = &D->mshr[hit->mshr];
             if (m->write) { M->dirty_on_fill = 1; D->writes++; done = 1; }
             else if (M->n < g->c.l2_merge) {
-                M->w[M->n++] = h;
+                handled(g, m, &M->w[M->n++]);
                 D->merges++;
                 done = 1;
                 if (m->atomic) { M->dirty_on_fill = 1; D->atomics++; }
@@ -145,7 +154,7 @@ static void slice_cycle(gpu *g, unsigned si)
                     M->used = 1;
                     M->line = line;
                     M->n = 1;
-                    M->w[0] = h;
+                    handled(g, m, &M->w[0]);
                     M->dirty_on_fill = m->atomic;
                     D->atomics += m->atomic;
                     D->used_mshr++;
@@ -163,6 +172,7 @@ static void slice_cycle(gpu *g, unsigned si)
             g->last_progress = g->now;
         } else {
             D->stall++;
+            D->stuck = 1;
         }
     }
     const gmsg *r = mh_top(&D->out, g->now);
@@ -187,6 +197,7 @@ static void dram_fills(gpu *g, unsigned c)
     while ((e = gpu_dram_peek(d))) {
         slice *D = &g->sl[e->tag];
         uint64_t line = e->line, first = e->t_first;
+        D->stuck = 0;
         gpu_dram_pop(d);
         l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * g->c.l2_assoc];
         for (unsigned w = 0; w < g->c.l2_assoc; w++) {
@@ -227,7 +238,10 @@ int gpu_l2_cycle(gpu *g)
         for (unsigned i = 0; i < g->c.dram_channels; i++) {
             g->ch[i].ext_now = g->now;
             int r = gpu_dram_cycle(&g->ch[i]);
-            if (r > 0) g->last_progress = g->now;
+            if (r > 0) { /* a command: a column one frees buffer room */
+                g->last_progress = g->now;
+                for (unsigned j = 0; j < g->c.l2_slices; j++) g->sl[j].stuck = 0;
+            }
             else if (r < 0) return 1; /* the DRAM hook's block stopped the run */
         }
     }

@@ -133,6 +133,7 @@ static void warp_retire(gpu *g, gpu_sm *S, unsigned ws)
     gpu_occ_note(g, S);
     w->live = 0;
     S->live_warps--;
+    S->wver++;
     S->live_mask &= ~(1ull << ws);
     if (--B->warps_left == 0) {
         B->live = 0;
@@ -205,6 +206,7 @@ static int dispatch_block(gpu *g, gpu_sm *S, int *took, char *err, size_t n)
      * 32 x core.warps) and the block slots */
     if (b == g->c.blocks || nb + 1 > g->max_cta) return 0;
     *took = 1;
+    S->wver++;
     gpu_occ_note(g, S);
     S->nblk++;
     S->ever = 1;
@@ -351,6 +353,7 @@ static void load_done(gpu *g, gpu_sm *S, unsigned ws, unsigned slot)
     warp *w = &S->w[ws];
     ld_slot *L = &S->wd[ws].slot[slot];
     w->pending--;
+    S->wver++;
     if (--L->left == 0) {
         S->lat_sum += g->now - L->issue;
         S->lat_n++;
@@ -664,7 +667,7 @@ static void mem_atomic(gpu *g, gpu_sm *S)
     S->atomics++;
     bd_accept(g, S, q->warp, q->slot, line, BD_BYPASS);
     g->last_progress = g->now;
-    if (++q->next == q->n) q->busy = 0;
+    if (++q->next == q->n) q->busy = 0, S->wver++;
 }
 
 /* step 2: the memory stage's current line request, to the REQ block or to the L1 */
@@ -690,7 +693,7 @@ static int sm_memstage(gpu *g, gpu_sm *S)
         } else if (l1_accept(g, S, line, q->write, q->warp, q->slot, r)) {
             return 1;
         }
-        if (++q->next == q->n) q->busy = 0;
+        if (++q->next == q->n) q->busy = 0, S->wver++;
         return 0;
     }
     if (!q->busy && S->req->idle) return 0; /* nothing offered to an idle block: gated */
@@ -721,7 +724,7 @@ static int sm_memstage(gpu *g, gpu_sm *S)
     if (q->busy) {
         if (io.taken) {
             if (rec && rec->t_taken == BD_UNSET) rec->t_taken = g->now;
-            if (++q->next == q->n) q->busy = 0;
+            if (++q->next == q->n) q->busy = 0, S->wver++;
             g->last_progress = g->now;
         } else {
             S->stall++;
@@ -1042,6 +1045,12 @@ static void sm_schedule(gpu *g, gpu_sm *S)
     unsigned n = g->c.schedulers;
     int lsu_free = !S->ls.busy;
     int issued = 0;
+    /* no warp could issue at the last scan and nothing they wait on changed since
+     * (S->wver): none can before the earliest ready cycle then (S->sched_wake) */
+    if (S->sched_ver == S->wver && g->now < S->sched_wake) {
+        S->idle_issue++;
+        return;
+    }
     for (unsigned s = 0; s < n; s++) {
         int pick = policy_pick(g, S, s, lsu_free);
         if (pick < 0) continue;
@@ -1050,7 +1059,19 @@ static void sm_schedule(gpu *g, gpu_sm *S)
         if (mem) lsu_free = 0;
         issued = 1;
     }
-    if (!issued && S->live_warps) S->idle_issue++;
+    if (issued) {
+        S->wver++;
+        return;
+    }
+    S->idle_issue++;
+    uint64_t wake = UINT64_MAX;
+    for (uint64_t m = S->live_mask; m; m &= m - 1) {
+        const warp *w = &S->w[__builtin_ctzll(m)];
+        if (!w->prog_done && !w->at_bar && w->ready > g->now && w->ready < wake) wake = w->ready;
+    }
+    if (S->smem_free > g->now && S->smem_free < wake) wake = S->smem_free;
+    S->sched_ver = S->wver;
+    S->sched_wake = wake;
 }
 
 /* step 4 and after, on an SM with blocks at SCHED, ISSUE or PREFETCH: the schedulers
