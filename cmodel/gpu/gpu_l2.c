@@ -236,11 +236,13 @@ int gpu_l2_cycle(gpu *g)
     while (g->dram_acc >= g->c.core_mhz) {
         g->dram_acc -= g->c.core_mhz;
         for (unsigned i = 0; i < g->c.dram_channels; i++) {
+            unsigned used = gpu_dram_used(&g->ch[i]);
             g->ch[i].ext_now = g->now;
             int r = gpu_dram_cycle(&g->ch[i]);
-            if (r > 0) { /* a command: a column one frees buffer room */
+            if (r > 0) {
                 g->last_progress = g->now;
-                for (unsigned j = 0; j < g->c.l2_slices; j++) g->sl[j].stuck = 0;
+                if (gpu_dram_used(&g->ch[i]) < used) /* a column command freed room: the slices of this channel */
+                    for (unsigned j = i; j < g->c.l2_slices; j += g->c.dram_channels) g->sl[j].stuck = 0;
             }
             else if (r < 0) return 1; /* the DRAM hook's block stopped the run */
         }
