@@ -167,6 +167,9 @@ struct gpu_sm {
      * dispatch, issue, the memory stage freed): no warp can issue from a scan that found
      * none at version sched_ver until sched_wake (sm_schedule) */
     uint64_t wver, sched_ver, sched_wake;
+    /* the memory stage's last L1 probe (memstage_probe): at L1 version pr_ver, of pr_line */
+    uint64_t pr_ver, pr_line;
+    int pr_write, pr_res;
 };
 
 /* ---- L2 slice ---- */

@@ -670,6 +670,21 @@ static void mem_atomic(gpu *g, gpu_sm *S)
     if (++q->next == q->n) q->busy = 0, S->wver++;
 }
 
+/* the L1's answer to the memory stage's current request (no REQ block), without
+ * changing anything: the last answer while the L1 and the request are the same */
+static int memstage_probe(gpu_sm *S)
+{
+    const lsu *q = &S->ls;
+    uint64_t line = q->line[q->next];
+    if (S->pr_ver != S->l1.ver || S->pr_line != line || S->pr_write != q->write) {
+        S->pr_res = gpu_l1_access(&S->l1, line, q->write, q->warp, q->slot, 0);
+        S->pr_ver = S->l1.ver;
+        S->pr_line = line;
+        S->pr_write = q->write;
+    }
+    return S->pr_res;
+}
+
 /* step 2: the memory stage's current line request, to the REQ block or to the L1 */
 static int sm_memstage(gpu *g, gpu_sm *S)
 {
@@ -681,7 +696,7 @@ static int sm_memstage(gpu *g, gpu_sm *S)
     if (!S->req) {
         if (!q->busy) return 0;
         uint64_t line = q->line[q->next];
-        int r = gpu_l1_access(&S->l1, line, q->write, q->warp, q->slot, 0);
+        int r = memstage_probe(S);
         if (S->pf) S->port_at = g->now;
         if (l1_failed(r)) {
             int took;
@@ -1148,7 +1163,7 @@ uint64_t gpu_sm_next_event(gpu *g, gpu_sm *S)
             S->sk_res = SK_ATOMIC;
         } else {
             if (S->req || S->l1h || S->pf) return now;
-            int r = gpu_l1_access(&S->l1, q->line[q->next], q->write, q->warp, q->slot, 0);
+            int r = memstage_probe(S);
             if (!l1_failed(r)) return now;
             S->sk_res = r;
         }
@@ -1169,7 +1184,9 @@ uint64_t gpu_sm_next_event(gpu *g, gpu_sm *S)
     for (unsigned i = 0; i < S->nissue; i++)
         if (!S->issue[i]->idle || S->live_warps || q->busy) return now;
     if (S->pf && !S->pf->idle) return now;
-    if (S->live_warps) {
+    if (S->live_warps && S->sched_ver == S->wver && now < S->sched_wake) { /* sm_schedule's memo */
+        if (S->sched_wake < ev) ev = S->sched_wake;
+    } else if (S->live_warps) {
         int lsu_free = !q->busy;
         for (uint64_t m = S->live_mask; m; m &= m - 1) {
             const warp *w = &S->w[__builtin_ctzll(m)];
@@ -1245,6 +1262,7 @@ int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
         S->last[i] = i + (c->warps - 1 - i) / c->schedulers * c->schedulers; /* first pick: warp i */
     }
     S->port_at = S->seen_at = UINT64_MAX;
+    S->pr_ver = UINT64_MAX; /* no probe yet */
     return 0;
 }
 
