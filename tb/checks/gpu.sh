@@ -176,6 +176,9 @@ declare_gpu() {
   ckf gpu_skip_blocks -- skip_blocks
   ckf gpu_skip_fault_caught -- skip_fault_caught
   ckf gpu_skip_stats -s 'stats' -- skip_stats
+  # event skipping over random valid configurations (tb/gpu/skip_twice.sh: each run again
+  # with --no-skip, the JSON the same bytes)
+  ck gpu_skip_sweep -s '^sweep: ' -- python3 tb/gpu/config_sweep.py tb/gpu/skip_twice.sh --runs 8 --seed 3 --jobs 1 --out "$L/sweep-skip"
   ckf gpu_lockstep_all_sms -t rtl,lockstep -n build_rtl_shared -s '^lockstep: ' -- lockstep_all_sms
   ckf gpu_lockstep_rtl_mode -t rtl,lockstep -n build_rtl_shared -- lockstep_rtl_mode
   ckf gpu_trace -t rtl,waves -n build_rtl_shared -- trace_one
