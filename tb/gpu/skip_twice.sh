@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# tb/gpu/skip_twice.sh ARGS...: run gpusim ARGS ($GPUSIM, default build/bin/gpusim); when it ran (exit 0, or 3 for a
+# Usage: tb/gpu/skip_twice.sh ARGS...: run gpusim ARGS ($GPUSIM, default build/bin/gpusim); when it ran (exit 0, or 3 for a
 # deadlock) and wrote --json FILE, run it again with --no-skip (every cycle simulated):
 # the two documents must be the same bytes, else one line on stderr and exit 1. Lets
 # tb/gpu/config_sweep.py check event skipping over random valid configurations.
 set -u
+. "$(dirname "$0")/../lib/help.sh" "$@" || exit 2
 g=${GPUSIM:-build/bin/gpusim}
 "$g" "$@"
 rc=$?
