@@ -165,8 +165,9 @@ struct gpu_sm {
     int sk_res;              /* event skipping: what the memory stage does in a skipped cycle */
     /* what the schedulers' readiness test reads changes only with wver (returns, retires,
      * dispatch, issue, the memory stage freed): no warp can issue from a scan that found
-     * none at version sched_ver until sched_wake (sm_schedule) */
-    uint64_t wver, sched_ver, sched_wake;
+     * none at version sched_ver (at cycle sched_at) until sched_wake (0: not yet known;
+     * sm_schedule) */
+    uint64_t wver, sched_ver, sched_at, sched_wake;
     /* the memory stage's last L1 probe (memstage_probe): at L1 version pr_ver, of pr_line */
     uint64_t pr_ver, pr_line;
     int pr_write, pr_res;

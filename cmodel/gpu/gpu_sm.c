@@ -1054,6 +1054,19 @@ static int sm_schedule_hooked(gpu *g, gpu_sm *S)
     return 0;
 }
 
+/* the earliest cycle after `at` at which a live warp's ready or the shared-memory port
+ * may let a warp issue (UINT64_MAX: none), for sm_schedule's memo of a scan at `at` */
+static uint64_t sched_wake(const gpu_sm *S, uint64_t at)
+{
+    uint64_t wake = UINT64_MAX;
+    for (uint64_t m = S->live_mask; m; m &= m - 1) {
+        const warp *w = &S->w[__builtin_ctzll(m)];
+        if (!w->prog_done && !w->at_bar && w->ready > at && w->ready < wake) wake = w->ready;
+    }
+    if (S->smem_free > at && S->smem_free < wake) wake = S->smem_free;
+    return wake;
+}
+
 /* step 4 without a SCHED block: each scheduler issues at most one instruction */
 static void sm_schedule(gpu *g, gpu_sm *S)
 {
@@ -1061,10 +1074,15 @@ static void sm_schedule(gpu *g, gpu_sm *S)
     int lsu_free = !S->ls.busy;
     int issued = 0;
     /* no warp could issue at the last scan and nothing they wait on changed since
-     * (S->wver): none can before the earliest ready cycle then (S->sched_wake) */
-    if (S->sched_ver == S->wver && g->now < S->sched_wake) {
-        S->idle_issue++;
-        return;
+     * (S->wver): none can before the earliest ready cycle after that scan (S->sched_wake,
+     * found the first time the memo is still valid: SMs whose warps change every cycle
+     * do not pay for it) */
+    if (S->sched_ver == S->wver) {
+        if (!S->sched_wake) S->sched_wake = sched_wake(S, S->sched_at);
+        if (g->now < S->sched_wake) {
+            S->idle_issue++;
+            return;
+        }
     }
     for (unsigned s = 0; s < n; s++) {
         int pick = policy_pick(g, S, s, lsu_free);
@@ -1079,14 +1097,9 @@ static void sm_schedule(gpu *g, gpu_sm *S)
         return;
     }
     S->idle_issue++;
-    uint64_t wake = UINT64_MAX;
-    for (uint64_t m = S->live_mask; m; m &= m - 1) {
-        const warp *w = &S->w[__builtin_ctzll(m)];
-        if (!w->prog_done && !w->at_bar && w->ready > g->now && w->ready < wake) wake = w->ready;
-    }
-    if (S->smem_free > g->now && S->smem_free < wake) wake = S->smem_free;
     S->sched_ver = S->wver;
-    S->sched_wake = wake;
+    S->sched_at = g->now;
+    S->sched_wake = 0; /* not known yet */
 }
 
 /* step 4 and after, on an SM with blocks at SCHED, ISSUE or PREFETCH: the schedulers
