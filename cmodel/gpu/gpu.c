@@ -115,17 +115,72 @@ static void deadlock_report(const gpu *g, FILE *log)
     }
 }
 
+/* ---- event skipping (docs/gpu-model.md "Skipping idle cycles") ----
+ * A cycle is dead when nothing in it can change the model's state except per-cycle
+ * counters (stall and idle-issue cycles, the DRAM and core:DRAM clocks): no packet, hit
+ * return, DRAM command or fill is due, no warp can issue, no block can be dispatched,
+ * and every bound block either is not called in it or is gated idle. Dead cycles stay
+ * dead until the earliest timed event, so the run jumps there, counting them in bulk. */
+
+/* can this run skip at all: skip on, every block instance C-bound (an rtl or lockstep
+ * instance sees every cycle), no DRAM picker or warp scheduler block (called every
+ * cycle), no L1 trace (it sees every refusal) */
+static int skip_allowed(const gpu *g)
+{
+    if (!g->c.skip || g->trace || g->dch) return 0;
+    for (unsigned i = 0; i < g->nkinds; i++) {
+        const gpu_kind_rt *K = &g->kinds[i];
+        if (K->drv->hook == GPU_HOOK_SCHED || K->drv->hook == GPU_HOOK_DRAM) return 0;
+        for (unsigned j = 0; j < K->ninst; j++)
+            if (K->inst[j]->bi.mode != BLK_MODE_C) return 0;
+    }
+    return 1;
+}
+
+/* the dead cycles from now on (0: this one is not), at most up to the next cycle whose
+ * end checks in gpu_run could act (residency row, series sample, max_cycles, watchdog) */
+static uint64_t dead_cycles(gpu *g)
+{
+    uint64_t now = g->now, ev = g->occ_next, t;
+    if (g->c.series && (t = (now / g->c.series + 1) * g->c.series) < ev) ev = t;
+    if (g->c.max_cycles && g->c.max_cycles < ev) ev = g->c.max_cycles;
+    if ((t = g->last_progress + g->watchdog + 1) < ev) ev = t;
+    if (gpu_sms_can_dispatch(g)) return 0;
+    for (unsigned s = 0; s < g->c.sms; s++)
+        if ((t = gpu_sm_next_event(g, &g->sm[s])) < ev && (ev = t) <= now) return 0;
+    if ((t = gpu_l2_next_event(g)) < ev) ev = t;
+    return ev > now ? ev - now : 0;
+}
+
+static void skip_cycles(gpu *g, uint64_t k)
+{
+    for (unsigned s = 0; s < g->c.sms; s++) gpu_sm_skip(g, &g->sm[s], k);
+    gpu_l2_skip(g, k);
+    g->next_sm = (unsigned)((g->next_sm + k) % g->c.sms); /* step 5 turns every cycle */
+    g->now += k;
+    g->skipped += k;
+    g->skips++;
+}
+
 int gpu_run(gpu *g, FILE *log)
 {
     char err[256];
+    int can_skip = skip_allowed(g);
     for (;;) {
-        if (gpu_sms_cycle(g)) return GPU_MISMATCH;
-        if (gpu_sms_dispatch(g, err, sizeof err)) {
-            fprintf(log, "gpusim: %s\n", err);
-            return GPU_DEADLOCK;
+        uint64_t k;
+        /* try only after a cycle without progress: one with progress is rarely followed
+         * by a dead one, and the test costs about a cycle */
+        if (can_skip && g->last_progress + 1 < g->now && (k = dead_cycles(g))) {
+            skip_cycles(g, k);
+        } else {
+            if (gpu_sms_cycle(g)) return GPU_MISMATCH;
+            if (gpu_sms_dispatch(g, err, sizeof err)) {
+                fprintf(log, "gpusim: %s\n", err);
+                return GPU_DEADLOCK;
+            }
+            if (gpu_l2_cycle(g)) return GPU_MISMATCH;
+            g->now++;
         }
-        if (gpu_l2_cycle(g)) return GPU_MISMATCH;
-        g->now++;
         if (g->done_blocks == g->nblocks && memory_idle(g)) {
             g->launches_done++;
             if (++g->li == g->wl->nlaunch) return GPU_DONE;
@@ -151,6 +206,12 @@ int gpu_run(gpu *g, FILE *log)
         }
         if (g->c.max_cycles && g->now >= g->c.max_cycles) return GPU_CYCLE_LIMIT;
     }
+}
+
+void gpu_skip_stats(const gpu *g, uint64_t *skipped, uint64_t *jumps)
+{
+    *skipped = g->skipped;
+    *jumps = g->skips;
 }
 
 uint64_t gpu_now(const gpu *g) { return g->now; }

@@ -64,6 +64,9 @@ void gpu_totals_get(const gpu *g, gpu_totals *t);
 void gpu_print_table(const gpu *g, FILE *f);
 void gpu_print_json(const gpu *g, FILE *f, const char *bindings);
 uint64_t gpu_now(const gpu *g);
+/* Event skipping (cfg skip, docs/gpu-model.md): the cycles gpu_run jumped over and in
+ * how many jumps (every result is the same as without skipping). */
+void gpu_skip_stats(const gpu *g, uint64_t *skipped, uint64_t *jumps);
 unsigned gpu_sms(const gpu *g);
 
 /* Blocks: the instance of kind k at `index` (SM or channel) and the kind's

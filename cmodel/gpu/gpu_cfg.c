@@ -116,6 +116,7 @@ static void base_s(gpu_cfg *c)
     c->gate = 1;
     c->watchdog = 0;
     c->max_cycles = 0;
+    c->skip = 1;
     c->series = 10000;
 }
 
@@ -280,6 +281,15 @@ int gpu_cfg_set(gpu_cfg *c, const char *assign, char *err, size_t n)
         c->max_cycles = v;
         return 0;
     }
+    if (kl == 4 && !strncmp(assign, "skip", 4)) { /* not in the table: the JSON does not show it */
+        if (!strcmp(val, "on") || !strcmp(val, "1")) c->skip = 1;
+        else if (!strcmp(val, "off") || !strcmp(val, "0")) c->skip = 0;
+        else {
+            snprintf(err, n, "skip: '%s' is not one of off on", val);
+            return 1;
+        }
+        return 0;
+    }
     snprintf(err, n, "unknown parameter '%.*s' (see gpusim --help-config)", (int)kl, assign);
     return 1;
 }
@@ -412,6 +422,8 @@ void gpu_cfg_help(FILE *f)
         }
     }
     fprintf(f, "  %-15s %-14s default %-8s %s\n", "max_cycles", "0..", "0", "stop after n cycles (0: run to the end)");
+    fprintf(f, "  %-15s %-14s default %-8s %s\n", "skip", "off|on", "on",
+            "jump over cycles in which nothing can change (same results; off: every cycle)");
     fprintf(f, "block kinds (the block list, cmodel/blocks.def):\n");
     const blk_kind *k;
     for (unsigned i = 0; (k = blk_kind_at(i)) && i < GPU_MAX_KINDS; i++) {

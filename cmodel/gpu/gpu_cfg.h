@@ -46,6 +46,8 @@ typedef struct gpu_cfg {
     unsigned gate;     /* blocks may skip exact idle cycles (C bindings only) */
     unsigned watchdog; /* cycles without progress before the run is declared stuck; 0 auto */
     unsigned long long max_cycles;
+    unsigned skip;     /* event skipping (gpu_run): 0 off, 1 on, 2 on with a deliberate
+                          fault (tests: gpusim --skip-fault); not in the JSON */
     char name[16];     /* preset the configuration started from */
 } gpu_cfg;
 

@@ -61,6 +61,7 @@ static void enter(gpu_dram *d, const dram_req *in)
         r->seq = d->seq++;
         r->t_in = d->now;
         d->count++;
+        d->wake = 0;
         if (d->narr < d->cap) d->arr[d->narr++] = i;
         return;
     }
@@ -134,6 +135,7 @@ static void column(gpu_dram *d, dram_req *r)
     }
     r->valid = 0;
     d->count--;
+    d->wake = 0;
     d->dep = *r;
     d->dep_slot = (unsigned)(r - d->q);
     d->dep_now = 1;
@@ -143,6 +145,7 @@ static void precharge(gpu_dram *d, dram_bank *b)
 {
     b->open_row = -1;
     b->act_ok = max64(b->act_ok, d->now + d->t.tRP);
+    d->wake = 0;
     d->pres++;
 }
 
@@ -151,6 +154,7 @@ static void activate(gpu_dram *d, dram_bank *b, dram_req *r)
     const dram_timing *t = &d->t;
     b->open_row = r->row;
     b->col_ok = d->now + t->tRCD;
+    d->wake = 0;
     b->pre_ok = d->now + t->tRAS;
     b->act_ok = d->now + t->tRC;
     d->rrd_ok = d->now + t->tRRD;
@@ -219,7 +223,7 @@ int gpu_dram_step(gpu_dram *d)
     if (d->pick) return cycle_picked(d);
     cycle_start(d);
     d->narr = 0; /* no picker to report them to */
-    if (!d->count) { /* nothing buffered: no command */
+    if (!d->count || d->now < d->wake) { /* nothing buffered, or no command possible yet */
         d->now++;
         return 0;
     }
@@ -246,11 +250,13 @@ int gpu_dram_step(gpu_dram *d)
             dram_bank *b = &d->bank[r->bank];
             if (b->open_row == (int64_t)r->row) continue; /* waits for its column slot */
             if (b->open_row >= 0) {
-                /* precharge only if no buffered request still hits the open row */
+                /* precharge only if no buffered request still hits the open row (looked
+                 * for once the bank's timing allows a precharge) */
                 int hits = 0;
+                if (d->now < b->pre_ok) continue;
                 for (unsigned j = 0; j < d->cap && !hits; j++)
                     hits = ready(d, &d->q[j]) && d->q[j].bank == r->bank && (int64_t)d->q[j].row == b->open_row;
-                if (hits || d->now < b->pre_ok) continue;
+                if (hits) continue;
             } else if (d->now < b->act_ok || d->now < d->rrd_ok) {
                 continue;
             }
@@ -262,6 +268,34 @@ int gpu_dram_step(gpu_dram *d)
         else activate(d, b, old);
         issued = 1;
     }
+    if (!issued) d->wake = gpu_dram_next_cmd(d); /* nothing before then */
     d->now++;
     return issued;
+}
+
+uint64_t gpu_dram_next_cmd(const gpu_dram *d)
+{
+    uint64_t e = UINT64_MAX;
+    for (unsigned i = 0; i < d->cap; i++) {
+        const dram_req *r = &d->q[i];
+        if (!r->valid) continue;
+        const dram_bank *b = &d->bank[r->bank];
+        uint64_t t;
+        if (b->open_row == (int64_t)r->row) t = max64(d->col_ok, b->col_ok); /* column */
+        else if (b->open_row >= 0) t = b->pre_ok;                           /* precharge */
+        else t = max64(b->act_ok, d->rrd_ok);                               /* activate */
+        if (t < e) e = t;
+    }
+    return e;
+}
+
+void gpu_dram_skip(gpu_dram *d, uint64_t n)
+{
+    if (!n) return;
+    if (d->count) { /* gpu_dram_step ran each cycle: cycle_start, then nothing reported */
+        d->dep_valid = n >= 2 ? 0 : d->dep_now;
+        d->dep_now = 0;
+        d->narr = 0;
+    }
+    d->now += n;
 }

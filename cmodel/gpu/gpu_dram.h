@@ -80,6 +80,8 @@ typedef struct gpu_dram {
     dram_req *q;          /* cap entries, free where !valid */
     dram_bank *bank;
     uint64_t now, seq, bus_free, col_ok, rrd_ok;
+    uint64_t wake;        /* without a picker: no command can issue before this cycle (a
+                             lower bound from the timing; 0 when the buffer or a bank changed) */
     uint64_t ext_now;     /* the caller's clock (the GPU's core cycle), for t_first */
     dram_done *done;      /* ring of completed reads, cap entries, in completion order */
     unsigned d_head, d_count;
@@ -121,5 +123,14 @@ static inline const dram_done *gpu_dram_peek(const gpu_dram *d)
 }
 void gpu_dram_pop(gpu_dram *d);
 static inline int gpu_dram_idle(const gpu_dram *d) { return d->count == 0 && d->d_count == 0 && d->in_n == 0; }
+
+/* Event skipping (docs/gpu-model.md "Skipping idle cycles"). The earliest DRAM cycle at
+ * which some buffered request could take a command (a lower bound: the banks' and the
+ * channel's timing only; UINT64_MAX with nothing buffered). Until then, and with no
+ * picker and an empty input queue, a cycle issues nothing. */
+uint64_t gpu_dram_next_cmd(const gpu_dram *d);
+/* n DRAM cycles in which no command can issue (no picker, empty input queue), at once:
+ * the same state as n calls of gpu_dram_cycle. */
+void gpu_dram_skip(gpu_dram *d, uint64_t n);
 
 #endif

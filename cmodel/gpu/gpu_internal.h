@@ -123,6 +123,8 @@ struct gpu_sm {
     unsigned nwd;            /* warp slots (c.warps) */
     blockslot blk[8];
     unsigned live_warps;
+    uint64_t live_mask;      /* bit w: warp slot w is live */
+    uint64_t sched_mask[4];  /* bit w: warp w belongs to scheduler i (w % core.schedulers) */
     unsigned *last;          /* LRR: last warp issued by each scheduler */
     int *greedy;             /* GTO: the warp each scheduler sticks with (-1 none) */
     gpu_l1 l1;
@@ -160,6 +162,15 @@ struct gpu_sm {
     bd_rec *rec, *rec_l1, *rec_ret; /* last found at the L1, on a return */
     bd_acc bd[BD_MAXK];
     uint64_t bd_lat;
+    int sk_res;              /* event skipping: what the memory stage does in a skipped cycle */
+    /* what the schedulers' readiness test reads changes only with wver (returns, retires,
+     * dispatch, issue, the memory stage freed): no warp can issue from a scan that found
+     * none at version sched_ver (at cycle sched_at) until sched_wake (0: not yet known;
+     * sm_schedule) */
+    uint64_t wver, sched_ver, sched_at, sched_wake;
+    /* the memory stage's last L1 probe (memstage_probe): at L1 version pr_ver, of pr_line */
+    uint64_t pr_ver, pr_line;
+    int pr_write, pr_res;
 };
 
 /* ---- L2 slice ---- */
@@ -178,6 +189,9 @@ typedef struct slice {
     mfifo dram;              /* misses and writebacks on their way to DRAM (t = due; one delay: in order) */
     uint64_t rep_free;
     uint64_t hits, misses, merges, writes, stall, atomics;
+    uint8_t sk_stall;        /* event skipping: the head of q waits (a stall cycle each) */
+    uint8_t stuck;           /* the head of q waited last cycle and nothing it waits for
+                                changed since (slice_cycle) */
 } slice;
 
 /* ---- blocks bound at hook points ---- */
@@ -242,6 +256,7 @@ struct gpu {
     uint64_t *occ_snap;      /* [row][sm][2] */
     gpu_hook_inst **busy;    /* instances whose driver has busy() */
     unsigned nbusy, busy_cap;
+    uint64_t skipped, skips;  /* event skipping: cycles jumped over, and jumps */
 };
 
 #define L1_TRACE(g, S, ev, line, wr, res) \
@@ -288,6 +303,12 @@ int gpu_sms_cycle(gpu *g);                          /* steps 1-4 of every SM; no
 int gpu_sms_dispatch(gpu *g, char *err, size_t n);  /* step 5; non-zero: a warp program failed */
 int gpu_sm_idle(const gpu_sm *S);                   /* nothing live or in flight in the SM */
 void gpu_sm_report(const gpu *g, unsigned s, FILE *log);
+/* event skipping (gpu.c): the earliest cycle >= now in which SM S may do more than count
+ * stall and idle cycles (now: this one); then k such cycles at once (after
+ * gpu_sm_next_event found none before now + k) */
+uint64_t gpu_sm_next_event(gpu *g, gpu_sm *S);
+void gpu_sm_skip(gpu *g, gpu_sm *S, uint64_t k);
+int gpu_sms_can_dispatch(const gpu *g);             /* step 5 would dispatch a block now */
 void gpu_occ_note(const gpu *g, gpu_sm *S);        /* the residency integrals up to now */
 int gpu_occ_row(gpu *g);                            /* a residency row; 1 out of memory */
 
@@ -295,6 +316,10 @@ int gpu_occ_row(gpu *g);                            /* a residency row; 1 out of
 int gpu_l2_init(gpu *g, char *err, size_t n);
 void gpu_l2_free(gpu *g);
 int gpu_l2_cycle(gpu *g);                           /* steps 6-7; non-zero: mismatch */
+/* event skipping (gpu.c): the earliest cycle >= now in which a slice or a channel may do
+ * more than count a stall (now: this one); then k such cycles at once */
+uint64_t gpu_l2_next_event(gpu *g);
+void gpu_l2_skip(gpu *g, uint64_t k);
 
 /* gpu_hooks.c */
 int gpu_kinds_bind(gpu *g, gpu_bind_fn bind, void *ctx, char *err, size_t n);

@@ -65,6 +65,7 @@ static void pf_missed(gpu_l1 *c, uint64_t line, int demand)
 
 void gpu_l1_invalidate(gpu_l1 *c)
 {
+    c->ver++;
     for (size_t i = 0; i < (size_t)c->sets * c->assoc; i++)
         if (c->lines[i].state == L1_VALID) {
             if (c->lines[i].pf) {
@@ -91,12 +92,14 @@ static void missq_push(gpu_l1 *c, uint64_t line, uint16_t mshr, int write, int b
     e->slot = slot;
     e->atomic = 0;
     c->mq_count++;
+    c->ver++;
 }
 
 void gpu_l1_missq_pop(gpu_l1 *c)
 {
     c->mq_head = (c->mq_head + 1) % c->missq_cap;
     c->mq_count--;
+    c->ver++;
 }
 
 /* the way holding `line` (valid or reserved) and the way a miss would fill */
@@ -127,6 +130,7 @@ int gpu_l1_way_for(const gpu_l1 *c, uint64_t line)
 int gpu_l1_access(gpu_l1 *c, uint64_t line, int write, uint8_t warp, uint8_t slot, int commit)
 {
     l1_line *hit, *victim;
+    c->ver += commit != 0;
     l1_lookup(c, line, &hit, &victim);
     if (write) { /* write-evict, no write-allocate: the write goes down, a valid copy dies */
         if (gpu_l1_missq_full(c)) return L1_FAIL_MISSQ;
@@ -201,6 +205,7 @@ const l1_waiter *gpu_l1_fill(gpu_l1 *c, unsigned mi, unsigned *n)
 {
     l1_mshr *m = &c->mshr[mi];
     l1_line *set = &c->lines[(size_t)gpu_l1_set(c, m->line) * c->assoc];
+    c->ver++;
     for (unsigned w = 0; w < c->assoc; w++)
         if (set[w].state == L1_RESERVED && set[w].mshr == mi) {
             set[w].state = L1_VALID;

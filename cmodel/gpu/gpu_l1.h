@@ -88,6 +88,8 @@ typedef struct gpu_l1 {
     l1_missq_ent *missq;   /* ring */
     unsigned mq_head, mq_count;
     uint64_t stamp;
+    uint64_t ver;        /* changes with every change of lines, MSHRs or miss queue: an
+                            access's answer is the same while ver is (callers' memo) */
     l1_pf_stats pf;
     uint64_t *pf_gone;     /* L1_PF_GONE entries: line address + 1 (0 empty) */
     unsigned pf_ngone;     /* entries in use */

@@ -82,6 +82,16 @@ static l2line *l2_victim(l2line *set, unsigned assoc)
     return v;
 }
 
+/* a read handled now (*h, from the queue's head m): its time in the queue, and t = now
+ * (the start of its wait in an MSHR) */
+static inline void handled(const gpu *g, const gmsg *m, gmsg *h)
+{
+    *h = *m;
+    h->bs[BD_L2_ROP - BD_NET0] = g->c.l2_rop;
+    h->bs[BD_L2_QUEUE - BD_NET0] = (uint32_t)(g->now - m->t - g->c.l2_rop);
+    h->t = g->now;
+}
+
 static void slice_cycle(gpu *g, unsigned si)
 {
     slice *D = &g->sl[si];
@@ -91,7 +101,10 @@ static void slice_cycle(gpu *g, unsigned si)
         if (mf_push(&D->q, &D->in.a[0])) break;
         mh_pop(&D->in);
     }
-    const gmsg *m = mf_top(&D->q, g->now);
+    /* a head that waited last cycle waits on until a DRAM fill of this slice or a DRAM
+     * command (D->stuck): the lines, MSHRs and room it waits for change only then */
+    const gmsg *m = D->stuck ? NULL : mf_top(&D->q, g->now);
+    if (D->stuck) D->stall++;
     if (m) {
         uint64_t line = m->line;
         l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * A], *hit = NULL;
@@ -101,18 +114,14 @@ static void slice_cycle(gpu *g, unsigned si)
         uint32_t row;
         dram_map(g, line, &ch, &bank, &row);
         int done = 0;
-        /* a read handled now: its time in the queue, and t = now (the start of its wait
-         * in an MSHR) */
-        gmsg h = *m;
-        h.bs[BD_L2_ROP - BD_NET0] = g->c.l2_rop;
-        h.bs[BD_L2_QUEUE - BD_NET0] = (uint32_t)(g->now - m->t - g->c.l2_rop);
-        h.t = g->now;
+        gmsg h;
         if (hit && hit->state == L1_VALID) {
             hit->lru = ++D->stamp;
             if (m->write) { hit->dirty = 1; D->writes++; }
             else {
                 if (m->atomic) { hit->dirty = 1; D->atomics++; }
                 D->hits++;
+                handled(g, m, &h);
                 h.bs[BD_L2_HIT - BD_NET0] = g->c.l2_lat;
                 reply_push(g, D, &h, g->now + g->c.l2_lat);
             }
@@ -121,7 +130,7 @@ static void slice_cycle(gpu *g, unsigned si)
             l2mshr *M = &D->mshr[hit->mshr];
             if (m->write) { M->dirty_on_fill = 1; D->writes++; done = 1; }
             else if (M->n < g->c.l2_merge) {
-                M->w[M->n++] = h;
+                handled(g, m, &M->w[M->n++]);
                 D->merges++;
                 done = 1;
                 if (m->atomic) { M->dirty_on_fill = 1; D->atomics++; }
@@ -145,7 +154,7 @@ static void slice_cycle(gpu *g, unsigned si)
                     M->used = 1;
                     M->line = line;
                     M->n = 1;
-                    M->w[0] = h;
+                    handled(g, m, &M->w[0]);
                     M->dirty_on_fill = m->atomic;
                     D->atomics += m->atomic;
                     D->used_mshr++;
@@ -163,6 +172,7 @@ static void slice_cycle(gpu *g, unsigned si)
             g->last_progress = g->now;
         } else {
             D->stall++;
+            D->stuck = 1;
         }
     }
     const gmsg *r = mh_top(&D->out, g->now);
@@ -187,6 +197,7 @@ static void dram_fills(gpu *g, unsigned c)
     while ((e = gpu_dram_peek(d))) {
         slice *D = &g->sl[e->tag];
         uint64_t line = e->line, first = e->t_first;
+        D->stuck = 0;
         gpu_dram_pop(d);
         l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * g->c.l2_assoc];
         for (unsigned w = 0; w < g->c.l2_assoc; w++) {
@@ -225,14 +236,104 @@ int gpu_l2_cycle(gpu *g)
     while (g->dram_acc >= g->c.core_mhz) {
         g->dram_acc -= g->c.core_mhz;
         for (unsigned i = 0; i < g->c.dram_channels; i++) {
+            unsigned used = gpu_dram_used(&g->ch[i]);
             g->ch[i].ext_now = g->now;
             int r = gpu_dram_cycle(&g->ch[i]);
-            if (r > 0) g->last_progress = g->now;
+            if (r > 0) {
+                g->last_progress = g->now;
+                if (gpu_dram_used(&g->ch[i]) < used) /* a column command freed room: the slices of this channel */
+                    for (unsigned j = i; j < g->c.l2_slices; j += g->c.dram_channels) g->sl[j].stuck = 0;
+            }
             else if (r < 0) return 1; /* the DRAM hook's block stopped the run */
         }
     }
     for (unsigned i = 0; i < g->c.dram_channels; i++) dram_fills(g, i);
     return 0;
+}
+
+/* ---- event skipping (gpu.c, docs/gpu-model.md "Skipping idle cycles") ---- */
+
+/* would slice_cycle handle the input queue's head m now (as its tests, changing nothing) */
+static int head_moves(const gpu *g, const slice *D, const gmsg *m)
+{
+    unsigned A = g->c.l2_assoc;
+    uint64_t line = m->line;
+    l2line *set = &D->lines[(size_t)((line / g->c.l2_slices) % D->sets) * A], *hit = NULL;
+    for (unsigned w = 0; w < A; w++)
+        if (set[w].state != L1_INVALID && set[w].line == line) hit = &set[w];
+    if (hit && hit->state == L1_VALID) return 1;
+    if (hit) return m->write || D->mshr[hit->mshr].n < g->c.l2_merge;
+    unsigned ch, bank;
+    uint32_t row;
+    dram_map(g, line, &ch, &bank, &row);
+    l2line *v = l2_victim(set, A);
+    unsigned need = (m->write ? 0 : 1) + (v && v->state == L1_VALID && v->dirty ? 1 : 0);
+    int mshr_ok = m->write || D->used_mshr < g->c.l2_mshr;
+    return v && mshr_ok && slice_room(g, ch, need);
+}
+
+/* the core cycle (from now on) in which the channels run their m-th DRAM cycle from
+ * now (m >= 1): after j + 1 core cycles they have run (dram_acc + (j+1) dram.mhz) /
+ * core.mhz DRAM cycles (dram_acc < core.mhz between cycles) */
+static uint64_t dram_tick_cycle(const gpu *g, uint64_t m)
+{
+    uint64_t need = m * g->c.core_mhz - g->dram_acc;
+    return g->now + (need + g->c.dram_mhz - 1) / g->c.dram_mhz - 1;
+}
+
+uint64_t gpu_l2_next_event(gpu *g)
+{
+    uint64_t now = g->now, ev = UINT64_MAX;
+    for (unsigned i = 0; i < g->c.l2_slices; i++) {
+        slice *D = &g->sl[i];
+        uint64_t t;
+        D->sk_stall = 0;
+        if (D->in.n) {
+            if ((t = D->in.a[0].t + g->c.l2_rop) <= now) return now;
+            if (t < ev) ev = t;
+        }
+        if (D->q.n) {
+            if (head_moves(g, D, &D->q.a[D->q.head])) return now;
+            D->sk_stall = 1; /* the head waits for MSHR or DRAM room: a stall cycle each */
+        }
+        if (D->out.n) {
+            t = D->out.a[0].t > D->rep_free ? D->out.a[0].t : D->rep_free;
+            if (t <= now) return now;
+            if (t < ev) ev = t;
+        }
+        if (D->dram.n) {
+            if ((t = D->dram.a[D->dram.head].t) <= now) return now;
+            if (t < ev) ev = t;
+        }
+    }
+    for (unsigned i = 0; i < g->c.dram_channels; i++) {
+        const gpu_dram *d = &g->ch[i];
+        uint64_t t;
+        if (d->in_n || d->pick) return now;
+        if (d->count) { /* its next possible command */
+            uint64_t e = gpu_dram_next_cmd(d);
+            if ((t = dram_tick_cycle(g, e > d->now ? e - d->now + 1 : 1)) <= now) return now;
+            if (t < ev) ev = t;
+        }
+        if (d->d_count) { /* its next fill: dram_fills sees it after the cycle's DRAM cycles */
+            uint64_t e = d->done[d->d_head].t;
+            if ((t = dram_tick_cycle(g, e > d->now ? e - d->now : 1)) <= now) return now;
+            if (t < ev) ev = t;
+        }
+    }
+    return ev;
+}
+
+void gpu_l2_skip(gpu *g, uint64_t k)
+{
+    for (unsigned i = 0; i < g->c.l2_slices; i++) g->sl[i].stall += g->sl[i].sk_stall ? k : 0;
+    uint64_t acc = g->dram_acc + k * g->c.dram_mhz, ticks = acc / g->c.core_mhz;
+    uint64_t last = ticks ? dram_tick_cycle(g, ticks) : 0;
+    g->dram_acc = (unsigned)(acc % g->c.core_mhz);
+    for (unsigned i = 0; i < g->c.dram_channels && ticks; i++) {
+        g->ch[i].ext_now = last;
+        gpu_dram_skip(&g->ch[i], ticks);
+    }
 }
 
 int gpu_l2_init(gpu *g, char *err, size_t n)

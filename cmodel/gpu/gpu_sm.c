@@ -133,6 +133,8 @@ static void warp_retire(gpu *g, gpu_sm *S, unsigned ws)
     gpu_occ_note(g, S);
     w->live = 0;
     S->live_warps--;
+    S->wver++;
+    S->live_mask &= ~(1ull << ws);
     if (--B->warps_left == 0) {
         B->live = 0;
         S->nblk--;
@@ -204,6 +206,7 @@ static int dispatch_block(gpu *g, gpu_sm *S, int *took, char *err, size_t n)
      * 32 x core.warps) and the block slots */
     if (b == g->c.blocks || nb + 1 > g->max_cta) return 0;
     *took = 1;
+    S->wver++;
     gpu_occ_note(g, S);
     S->nblk++;
     S->ever = 1;
@@ -246,6 +249,7 @@ static int dispatch_block(gpu *g, gpu_sm *S, int *took, char *err, size_t n)
         }
         if (w->prog_done) idle[nidle++] = ws;
         S->live_warps++;
+        S->live_mask |= 1ull << ws;
         wi++;
     }
     for (unsigned i = 0; i < nidle; i++) warp_retire(g, S, idle[i]);
@@ -349,6 +353,7 @@ static void load_done(gpu *g, gpu_sm *S, unsigned ws, unsigned slot)
     warp *w = &S->w[ws];
     ld_slot *L = &S->wd[ws].slot[slot];
     w->pending--;
+    S->wver++;
     if (--L->left == 0) {
         S->lat_sum += g->now - L->issue;
         S->lat_n++;
@@ -662,7 +667,22 @@ static void mem_atomic(gpu *g, gpu_sm *S)
     S->atomics++;
     bd_accept(g, S, q->warp, q->slot, line, BD_BYPASS);
     g->last_progress = g->now;
-    if (++q->next == q->n) q->busy = 0;
+    if (++q->next == q->n) q->busy = 0, S->wver++;
+}
+
+/* the L1's answer to the memory stage's current request (no REQ block), without
+ * changing anything: the last answer while the L1 and the request are the same */
+static int memstage_probe(gpu_sm *S)
+{
+    const lsu *q = &S->ls;
+    uint64_t line = q->line[q->next];
+    if (S->pr_ver != S->l1.ver || S->pr_line != line || S->pr_write != q->write) {
+        S->pr_res = gpu_l1_access(&S->l1, line, q->write, q->warp, q->slot, 0);
+        S->pr_ver = S->l1.ver;
+        S->pr_line = line;
+        S->pr_write = q->write;
+    }
+    return S->pr_res;
 }
 
 /* step 2: the memory stage's current line request, to the REQ block or to the L1 */
@@ -676,7 +696,7 @@ static int sm_memstage(gpu *g, gpu_sm *S)
     if (!S->req) {
         if (!q->busy) return 0;
         uint64_t line = q->line[q->next];
-        int r = gpu_l1_access(&S->l1, line, q->write, q->warp, q->slot, 0);
+        int r = memstage_probe(S);
         if (S->pf) S->port_at = g->now;
         if (l1_failed(r)) {
             int took;
@@ -688,7 +708,7 @@ static int sm_memstage(gpu *g, gpu_sm *S)
         } else if (l1_accept(g, S, line, q->write, q->warp, q->slot, r)) {
             return 1;
         }
-        if (++q->next == q->n) q->busy = 0;
+        if (++q->next == q->n) q->busy = 0, S->wver++;
         return 0;
     }
     if (!q->busy && S->req->idle) return 0; /* nothing offered to an idle block: gated */
@@ -719,7 +739,7 @@ static int sm_memstage(gpu *g, gpu_sm *S)
     if (q->busy) {
         if (io.taken) {
             if (rec && rec->t_taken == BD_UNSET) rec->t_taken = g->now;
-            if (++q->next == q->n) q->busy = 0;
+            if (++q->next == q->n) q->busy = 0, S->wver++;
             g->last_progress = g->now;
         } else {
             S->stall++;
@@ -920,33 +940,40 @@ static void issue(gpu *g, gpu_sm *S, unsigned ws)
     if (w->prog_done && !w->pending && !w->at_bar) warp_retire(g, S, ws);
 }
 
-/* scheduler s's choice by the policy (LRR or GTO), updating the policy's state; -1 none */
+/* scheduler s's choice by the policy (LRR or GTO), updating the policy's state; -1 none.
+ * Only live warps can issue, so both scan the scheduler's live warps (S->live_mask) in
+ * the order the policy visits its warps. */
 static inline __attribute__((always_inline)) int policy_pick(gpu *g, gpu_sm *S, unsigned s, int lsu_free)
 {
-    unsigned n = g->c.schedulers, W = g->c.warps;
+    uint64_t mine = S->live_mask & S->sched_mask[s];
     int pick = -1;
     if (g->c.sched == GPU_SCHED_GTO) {
         int gw = S->greedy[s];
         if (gw >= 0 && can_issue(g, S, &S->w[gw], lsu_free)) pick = gw;
-        for (unsigned ws = s; pick < 0 && ws < W; ws += n) {
+        for (uint64_t m = mine; pick < 0 && m; m &= m - 1) { /* in warp order */
+            unsigned ws = (unsigned)__builtin_ctzll(m);
             if (!can_issue(g, S, &S->w[ws], lsu_free)) continue;
             pick = (int)ws;
-            for (unsigned v = ws + n; v < W; v += n)
+            for (uint64_t r = m & (m - 1); r; r &= r - 1) {
+                unsigned v = (unsigned)__builtin_ctzll(r);
                 if (S->w[v].age < S->w[pick].age && can_issue(g, S, &S->w[v], lsu_free)) pick = (int)v;
+            }
         }
         S->greedy[s] = pick;
     } else {
-        /* loose round robin: the first ready warp after the last one issued */
-        unsigned last = S->last[s], ws = last;
-        do {
-            ws += n;
-            if (ws >= W) ws = s;
-            if (can_issue(g, S, &S->w[ws], lsu_free)) {
-                pick = (int)ws;
-                S->last[s] = ws;
-                break;
+        /* loose round robin: the first ready warp after the last one issued (the warps
+         * above it, then from the lowest up to it) */
+        unsigned last = S->last[s];
+        uint64_t upto = last >= 63 ? ~0ull : (2ull << last) - 1;
+        for (int part = 0; part < 2 && pick < 0; part++)
+            for (uint64_t m = part ? mine & upto : mine & ~upto; m; m &= m - 1) {
+                unsigned ws = (unsigned)__builtin_ctzll(m);
+                if (can_issue(g, S, &S->w[ws], lsu_free)) {
+                    pick = (int)ws;
+                    S->last[s] = ws;
+                    break;
+                }
             }
-        } while (ws != last);
     }
     return pick;
 }
@@ -1027,12 +1054,36 @@ static int sm_schedule_hooked(gpu *g, gpu_sm *S)
     return 0;
 }
 
+/* the earliest cycle after `at` at which a live warp's ready or the shared-memory port
+ * may let a warp issue (UINT64_MAX: none), for sm_schedule's memo of a scan at `at` */
+static uint64_t sched_wake(const gpu_sm *S, uint64_t at)
+{
+    uint64_t wake = UINT64_MAX;
+    for (uint64_t m = S->live_mask; m; m &= m - 1) {
+        const warp *w = &S->w[__builtin_ctzll(m)];
+        if (!w->prog_done && !w->at_bar && w->ready > at && w->ready < wake) wake = w->ready;
+    }
+    if (S->smem_free > at && S->smem_free < wake) wake = S->smem_free;
+    return wake;
+}
+
 /* step 4 without a SCHED block: each scheduler issues at most one instruction */
 static void sm_schedule(gpu *g, gpu_sm *S)
 {
     unsigned n = g->c.schedulers;
     int lsu_free = !S->ls.busy;
     int issued = 0;
+    /* no warp could issue at the last scan and nothing they wait on changed since
+     * (S->wver): none can before the earliest ready cycle after that scan (S->sched_wake,
+     * found the first time the memo is still valid: SMs whose warps change every cycle
+     * do not pay for it) */
+    if (S->sched_ver == S->wver) {
+        if (!S->sched_wake) S->sched_wake = sched_wake(S, S->sched_at);
+        if (g->now < S->sched_wake) {
+            S->idle_issue++;
+            return;
+        }
+    }
     for (unsigned s = 0; s < n; s++) {
         int pick = policy_pick(g, S, s, lsu_free);
         if (pick < 0) continue;
@@ -1041,7 +1092,14 @@ static void sm_schedule(gpu *g, gpu_sm *S)
         if (mem) lsu_free = 0;
         issued = 1;
     }
-    if (!issued && S->live_warps) S->idle_issue++;
+    if (issued) {
+        S->wver++;
+        return;
+    }
+    S->idle_issue++;
+    S->sched_ver = S->wver;
+    S->sched_at = g->now;
+    S->sched_wake = 0; /* not known yet */
 }
 
 /* step 4 and after, on an SM with blocks at SCHED, ISSUE or PREFETCH: the schedulers
@@ -1089,6 +1147,110 @@ int gpu_sms_cycle(gpu *g)
     return 0;
 }
 
+/* ---- event skipping (gpu.c, docs/gpu-model.md "Skipping idle cycles") ---- */
+
+#define SK_NONE (-1)
+#define SK_ATOMIC L1_NRESULTS /* the memory stage's atomic waits for miss-queue room */
+
+uint64_t gpu_sm_next_event(gpu *g, gpu_sm *S)
+{
+    uint64_t now = g->now, ev = UINT64_MAX, t;
+    lsu *q = &S->ls;
+    if (S->l1_flush_due || S->sched) return now;
+    /* step 1: the next reply and the next L1 hit return */
+    if (S->reply.n) {
+        if ((t = S->reply.a[0].t) <= now) return now;
+        ev = t;
+    }
+    if (S->h_count) {
+        if ((t = S->hits[S->h_head].t) <= now) return now;
+        if (t < ev) ev = t;
+    }
+    /* step 2: an idle memory stage, or one whose request the L1 refuses each cycle (the
+     * L1 changes only with a fill or an injection, both events) with nothing but counters
+     * seeing the refusal (no block at REQ, L1 or PREFETCH) */
+    S->sk_res = SK_NONE;
+    if (q->busy) {
+        if (q->atomic) {
+            if (!gpu_l1_missq_full(&S->l1)) return now;
+            S->sk_res = SK_ATOMIC;
+        } else {
+            if (S->req || S->l1h || S->pf) return now;
+            int r = memstage_probe(S);
+            if (!l1_failed(r)) return now;
+            S->sk_res = r;
+        }
+    } else if (S->req && !S->req->idle) {
+        return now;
+    }
+    /* step 3: the miss queue's head waits for its port (a time) or its slice's queue
+     * (an L2 event) */
+    const l1_missq_ent *e = gpu_l1_missq_head(&S->l1);
+    if (e) {
+        if (S->inj_free > now) {
+            if (S->inj_free < ev) ev = S->inj_free;
+        } else if (inject_ready(g, S, e->line)) {
+            return now;
+        }
+    }
+    /* step 4: gated hook blocks only, and no warp can issue before its ready cycle */
+    for (unsigned i = 0; i < S->nissue; i++)
+        if (!S->issue[i]->idle || S->live_warps || q->busy) return now;
+    if (S->pf && !S->pf->idle) return now;
+    if (S->live_warps && S->sched_ver == S->wver && now < S->sched_wake) { /* sm_schedule's memo */
+        if (S->sched_wake < ev) ev = S->sched_wake;
+    } else if (S->live_warps) {
+        int lsu_free = !q->busy;
+        for (uint64_t m = S->live_mask; m; m &= m - 1) {
+            const warp *w = &S->w[__builtin_ctzll(m)];
+            if (w->prog_done || w->at_bar) continue;
+            if (can_issue(g, S, w, lsu_free)) return now;
+            if (w->ready > now && w->ready < ev) ev = w->ready;
+        }
+        if (S->smem_free > now && S->smem_free < ev) ev = S->smem_free;
+    }
+    return ev;
+}
+
+void gpu_sm_skip(gpu *g, gpu_sm *S, uint64_t k)
+{
+    lsu *q = &S->ls;
+    if (S->sk_res == SK_ATOMIC) {
+        S->stall += k;
+    } else if (S->sk_res != SK_NONE) { /* l1_refused and the stall, k times */
+        S->access[S->sk_res] += k;
+        S->stall += k;
+        if (!q->write) {
+            bd_rec *r = bd_find(S, q->warp, q->slot, q->line[q->next], &S->rec_l1);
+            if (r) {
+                bd_at_l1(g->now, r);
+                r->ref[l1_stall_code(S->sk_res) - 1] += (uint32_t)k;
+            }
+        }
+    }
+    if (S->live_warps) { /* the schedulers found no warp: an idle issue cycle each */
+        S->idle_issue += k;
+        if (g->c.sched == GPU_SCHED_GTO)
+            for (unsigned s = 0; s < g->c.schedulers; s++) S->greedy[s] = -1;
+        if (g->c.skip == 2) S->idle_issue++; /* the test fault (gpusim --skip-fault) */
+    }
+}
+
+int gpu_sms_can_dispatch(const gpu *g)
+{
+    if (g->next_block >= g->nblocks) return 0;
+    for (unsigned s = 0; s < g->c.sms; s++) {
+        const gpu_sm *S = &g->sm[s];
+        unsigned nb = 0, free = 0;
+        for (unsigned i = 0; i < g->c.blocks; i++) {
+            if (S->blk[i].live) nb++;
+            else free = 1;
+        }
+        if (free && nb + 1 <= g->max_cta) return 1;
+    }
+    return 0;
+}
+
 /* ---- construction, idle test, report ---- */
 
 int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
@@ -1107,11 +1269,13 @@ int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
         snprintf(err, n, "out of memory");
         return 1;
     }
+    for (unsigned ws = 0; ws < c->warps; ws++) S->sched_mask[ws % c->schedulers] |= 1ull << ws;
     for (unsigned i = 0; i < c->schedulers; i++) {
         S->greedy[i] = -1;
         S->last[i] = i + (c->warps - 1 - i) / c->schedulers * c->schedulers; /* first pick: warp i */
     }
     S->port_at = S->seen_at = UINT64_MAX;
+    S->pr_ver = UINT64_MAX; /* no probe yet */
     return 0;
 }
 

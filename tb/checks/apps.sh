@@ -78,6 +78,13 @@ polybench_counters() {
   diff tb/gpu/polybench_counters.txt "$out" && echo "$(wc -l <"$out") PolyBench kernels: counters as recorded"
 }
 
+# event skipping is exact in every application (lib.sh skip_same: the JSON and the human
+# output with skipping on and off), each at its stream-check scale
+skip_apps() {
+  local a
+  for a in $(apps); do skip_same "app-$a" --workload "$a" --scale "$(model_attr "$a" CHECK_SCALE)" || return 1; done
+}
+
 declare_apps() {
   local a runs=""
   for a in $(apps); do
@@ -91,6 +98,7 @@ declare_apps() {
   ck apps_breakdown_whole -n "${runs#,}" -s '^breakdown' -- bash -c 'python3 tb/gpu/check_breakdown.py "$L"/apps-*.json'
   ckf apps_fill_warning -- fill_warns
   ckf apps_seed -- app_seed
+  ckf apps_skip_exact -- skip_apps
   ckf apps_polybench_counters -s 'PolyBench' -- polybench_counters
   CK_TAGS=apps,bad-input
   bad apps_kstream_unknown "unknown workload 'nbody'" -- build/bin/kstream --workload nbody

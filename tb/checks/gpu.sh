@@ -81,6 +81,35 @@ gate_exact() { # clock gating of an idle block is exact: identical counters with
   $G --workload syrk --scale 0.25 --$REF_BLOCK on --quiet --json "$L/g1.json" &&
     $G --workload syrk --scale 0.25 --$REF_BLOCK on --set gate=off --quiet --json "$L/g0.json" && counters_equal "$L/g1.json" "$L/g0.json"
 }
+skip_polybench() { # every PolyBench kernel, no block bound, and two with MRPB on
+  local w
+  for w in $($G --list); do skip_same "pb-$w" --workload "$w" --scale 0.05 --tsteps 2 || return 1; done
+  skip_same pb-atax-mrpb --workload atax --scale 0.1 --mrpb on &&
+    skip_same pb-mvt-mrpb-gto --workload mvt --scale 0.1 --mrpb on --set core.sched=gto
+}
+# with other blocks bound (gated REQ and L1 blocks skip; a SCHED (LAWS, APRES) or DRAM block
+# keeps every cycle), GTO, jitter, odd series and residency boundaries, dram.accept,
+# max_cycles
+skip_blocks() {
+  skip_same bl-memsched --workload bicg --scale 0.1 --memsched grr &&
+    skip_same bl-apres --workload 2dconv --scale 0.1 --config apres --sched apres &&
+    skip_same bl-dl1d --workload syrk --scale 0.1 --config dl1d --l1 decoupled &&
+    skip_same bl-lasc --workload gesummv --scale 0.1 --config choo --l1 lasc &&
+    skip_same bl-laws --workload atax --scale 0.05 --sched laws &&
+    skip_same bl-clams --workload mvt --scale 0.05 --config clams --dram-sched clams-dyn &&
+    skip_same bl-jitter --workload atax --scale 0.1 --set core.sched=gto --set icnt.jitter=5 --set series=777 &&
+    skip_same bl-accept --workload gesummv --scale 0.1 --set dram.accept=1 --set dram.lat=0 --set l2.rop=0 &&
+    skip_same bl-maxcycles --workload mvt --scale 0.2 --set max_cycles=123457
+}
+skip_fault_caught() { # a wrong skip (--skip-fault: one idle-issue cycle too many a jump) is caught
+  ! skip_same fault --workload atax --scale 0.05 --skip-fault >"$L/sk-fault.txt" && cat "$L/sk-fault.txt" &&
+    grep -q 'the JSON differs' "$L/sk-fault.txt"
+}
+skip_stats() { # --stats tells how many cycles were skipped; the output is the same without it
+  $G --workload mvt --scale 0.1 --quiet --stats --json "$L/sk-st1.json" 2>"$L/sk-st.err" &&
+    $G --workload mvt --scale 0.1 --quiet --json "$L/sk-st0.json" 2>/dev/null && cmp "$L/sk-st1.json" "$L/sk-st0.json" &&
+    grep -E 'stats: [0-9]+ cycles, [1-9][0-9]* skipped' "$L/sk-st.err"
+}
 # the reference block's RTL inside workload traffic: every SM in lockstep, 0 mismatches, and
 # the GPU counters identical to the C-bound run (the RTL drove the GPU in those SMs)
 lockstep_all_sms() {
@@ -143,6 +172,13 @@ declare_gpu() {
   ckf gpu_determinism -- determinism
   ckf gpu_json_seed -n gpu_determinism -- json_seed
   ckf gpu_gate_exact -- gate_exact
+  ckf gpu_skip_polybench -- skip_polybench
+  ckf gpu_skip_blocks -- skip_blocks
+  ckf gpu_skip_fault_caught -- skip_fault_caught
+  ckf gpu_skip_stats -s 'stats' -- skip_stats
+  # event skipping over random valid configurations (tb/gpu/skip_twice.sh: each run again
+  # with --no-skip, the JSON the same bytes)
+  ck gpu_skip_sweep -s '^sweep: ' -- python3 tb/gpu/config_sweep.py tb/gpu/skip_twice.sh --runs 8 --seed 3 --jobs 1 --out "$L/sweep-skip"
   ckf gpu_lockstep_all_sms -t rtl,lockstep -n build_rtl_shared -s '^lockstep: ' -- lockstep_all_sms
   ckf gpu_lockstep_rtl_mode -t rtl,lockstep -n build_rtl_shared -- lockstep_rtl_mode
   ckf gpu_trace -t rtl,waves -n build_rtl_shared -- trace_one
@@ -189,6 +225,7 @@ declare_gpu() {
   bad synth_bad_env "JOBS '4x': not a number" -- env JOBS=4x python3 synth_estimates/synth.py --smoke
   bad compare_bad_jobs "--jobs 'abc': not a number" -- experiments/bin/compare.sh --jobs abc
   ckf gpu_decimal_only -- decimal_only
+  bad gpu_bad_skip "skip: 'maybe' is not one of off on" -- $G --workload atax --set skip=maybe
   bad gpu_bad_workload "unknown workload" -- $G --workload nbody
   bad gpu_bad_key "unknown parameter 'l1.colour'" -- $G --workload atax --set l1.colour=red
   bad gpu_bad_range "l1.assoc=0 out of range" -- $G --workload atax --set l1.assoc=0

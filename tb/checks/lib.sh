@@ -76,3 +76,17 @@ test_blocks() {
   fi
   printf '%s\n' $CK_TEST_BLOCKS
 }
+
+# event skipping is exact (gpu.sh, apps.sh): $G ARGS with skipping on and with --no-skip give the same
+# JSON and the same human output (table and breakdown; the run time line apart). NAME
+# names the files; prints the share of cycles skipped.
+skip_same() {
+  local n=$1
+  shift
+  $G "$@" --breakdown --json "$L/sk-$n-1.json" --stats >"$L/sk-$n-1.txt" 2>"$L/sk-$n-1.err" || { echo "$n: failed"; return 1; }
+  $G "$@" --breakdown --json "$L/sk-$n-0.json" --no-skip >"$L/sk-$n-0.txt" 2>/dev/null || { echo "$n: failed with --no-skip"; return 1; }
+  cmp "$L/sk-$n-1.json" "$L/sk-$n-0.json" >/dev/null || { echo "$n: the JSON differs with skipping: $*"; return 1; }
+  diff <(grep -v '^simulation ' "$L/sk-$n-1.txt") <(grep -v '^simulation ' "$L/sk-$n-0.txt") >/dev/null ||
+    { echo "$n: the human output differs with skipping: $*"; return 1; }
+  echo "$n: same, $(sed -n 's/.*stats: [0-9]* cycles, [0-9]* skipped (\([0-9.]*%\)).*/\1/p' "$L/sk-$n-1.err") of the cycles skipped"
+}

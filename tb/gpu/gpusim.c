@@ -153,6 +153,8 @@ static int build_machine(const args *g, gpu_cfg *cfg)
     if (gpu_cfg_preset(cfg, g->preset, err, sizeof err)) { fprintf(stderr, "gpusim: --config: %s\n", err); return 2; }
     for (int i = 0; i < g->sets.n; i++)
         if (gpu_cfg_set(cfg, g->sets.v[i], err, sizeof err)) { fprintf(stderr, "gpusim: --set %s\n", err); return 2; }
+    if (g->no_skip) cfg->skip = 0;
+    if (g->skip_fault && cfg->skip) cfg->skip = 2;
     if (gpu_cfg_validate(cfg, err, sizeof err)) { fprintf(stderr, "gpusim: %s\n", err); return 2; }
     if (cfg->sms > MAX_INST || cfg->dram_channels > MAX_INST) {
         fprintf(stderr, "gpusim: at most %d SMs and memory channels\n", MAX_INST);
@@ -371,6 +373,12 @@ static int simulate(const args *g, const gpu_cfg *cfg, plan *pl, int argc, char 
                             "mean resident warps per SM %.1f of %u%s\n",
                     wl.name, fi.sms_used, fi.sms, fi.few_sms ? " (under half)" : "", fi.mean_warps, fi.max_warps,
                     fi.few_warps ? " (under a quarter)" : "");
+    }
+    if (g->stats) {
+        uint64_t skipped, jumps, cycles = gpu_now(gp);
+        gpu_skip_stats(gp, &skipped, &jumps);
+        fprintf(stderr, "gpusim: stats: %" PRIu64 " cycles, %" PRIu64 " skipped (%.1f%%) in %" PRIu64 " jumps, %.2f s\n",
+                cycles, skipped, cycles ? 100.0 * (double)skipped / (double)cycles : 0.0, jumps, secs);
     }
     int json_failed = write_json(gp, g, pl, st, json_made);
     if (st == GPU_CYCLE_LIMIT) printf("stopped at max_cycles=%llu\n", cfg->max_cycles);

@@ -199,6 +199,11 @@ static const gopt opts[] = {
     {"--breakdown", G_FLAG, F(breakdown), 0, 0, NULL, NULL, NULL,
      "where each load's time goes: cycles per line request by stage and\n"
      "                class (hit, pending hit, miss, bypass) per kernel, and per SM"},
+    {"--no-skip", G_FLAG, F(no_skip), 0, 0, NULL, NULL, NULL,
+     "simulate every cycle (--set skip=off): the same results, slower"},
+    {"--stats", G_FLAG, F(stats), 0, 0, NULL, NULL, NULL,
+     "the cycles event skipping jumped over, on stderr"},
+    {"--skip-fault", G_FLAG, F(skip_fault), 0, 0, NULL, NULL, NULL, NULL}, /* tests: a wrong skip */
     {"--print-rtl-needs", G_FLAG, F(print_needs), 0, 0, NULL, NULL, NULL,
      " one line KIND<TAB>PRESET<TAB>SETS per kind bound rtl or lockstep; exit"},
 };
@@ -214,7 +219,7 @@ static void usage(FILE *f)
             "              [--KIND on|off]... [--set key=value]... [--bind KIND[@INDEX]=c|rtl|lockstep]...\n"
             "              [--json FILE] [--seed N] [--accum reg|mem] [--tsteps N] [--window N]\n"
             "              [--probe-every N] [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--list-apps]\n"
-            "              [--help-config] [--breakdown] [--print-rtl-needs]\n"
+            "              [--help-config] [--breakdown] [--no-skip] [--stats] [--print-rtl-needs]\n"
             "  W             a PolyBench kernel (--list) or an application (--list-apps: name, suite, class\n"
             "                by seed, input at scale 1; docs/workloads.md); --seed also seeds its input data\n"
             "  KIND          a block kind with a GPU hook: %s\n"

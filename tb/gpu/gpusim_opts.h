@@ -18,6 +18,7 @@ typedef struct args {
     double scale;
     uint64_t seed, window, tsteps, probe_every;
     int quiet, print_needs, accum_mem, breakdown, preset_given;
+    int no_skip, stats, skip_fault; /* --no-skip, --stats, the hidden --skip-fault (tests) */
     strs sets, binds, traces; /* in command-line order; sets also gets the kinds' options */
     char alias_buf[4096];     /* the assignments of kinds' own options */
     size_t alias_used;
