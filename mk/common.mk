@@ -65,6 +65,15 @@ VLT_DEFS  := -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -DVM_COVERAGE=0 -DVM
 # -O1 compiles in about 60% of -Os's time (the trace code is most of it) and simulates as
 # fast (make bench); VLT_OPT=-Os make ... for the old flags
 VLT_OPT   ?= -O1
+# a build folder's vlt_opt holds the VLT_OPT its model was compiled with, rewritten only
+# when it differs (its rule always runs; make then sees a new time only on a change), so
+# a folder built with other flags is recompiled: $(call vlt_opt_rule,FOLDER)
+define vlt_opt_rule
+$(1)/vlt_opt: FORCE
+	@mkdir -p $(1); [ "$$$$(cat $$@ 2>/dev/null)" = "$(VLT_OPT)" ] || echo "$(VLT_OPT)" >$$@
+endef
+.PHONY: FORCE
+FORCE:
 VLT_CXX   := -std=gnu++14 -Os -faligned-new -fcf-protection=none -Wno-unused-result $(VLT_INC) $(VLT_DEFS)
 VRT_SRC   := verilated verilated_fst_c verilated_save verilated_threads
 VRT_OBJS  := $(patsubst %,$(BUILD)/vrt/%.o,$(VRT_SRC))

@@ -40,7 +40,9 @@ $(D)/$(VTOP).mk: $(D)/$(BLOCK)_top.v $(RTL_SRC) $(TOP)/mk/rtl.mk
 	  -Mdir $(D) --prefix $(VTOP) --top-module $(BLOCK)_top $(D)/$(BLOCK)_top.v $(RTL_SRC) >$(D)/verilate.log 2>&1 \
 	  || { cat $(D)/verilate.log; exit 1; }
 
-$(D)/$(VTOP)__ALL.a: $(D)/$(VTOP).mk
+$(eval $(call vlt_opt_rule,$(D)))
+$(D)/$(VTOP)__ALL.a: $(D)/$(VTOP).mk $(D)/vlt_opt
+	rm -f $(D)/$(VTOP)__ALL.o $@
 	$(MAKE) -s -C $(D) -f $(VTOP).mk $(VTOP)__ALL.a OPT_FAST=$(VLT_OPT) >/dev/null
 
 $(D)/rtl_shim.o: $(TOP)/tb/verilator/rtl_shim.cpp $(D)/glue.h $(D)/$(VTOP).mk $(HDRS) $(VLT_PCH).gch

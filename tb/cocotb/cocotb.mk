@@ -35,7 +35,9 @@ $(CV)/Vtop.mk: $(CV)/$(BLOCK)_top.v $(CV)/public.vlt $(RTL_SRC)
 	verilator --cc --vpi --x-initial unique -DCOCOTB_SIM=1 -Mdir $(CV) --prefix Vtop --top-module $(BLOCK)_top \
 	  $(CV)/public.vlt $(CV)/$(BLOCK)_top.v $(RTL_SRC) >$(CV)/verilate.log 2>&1 \
 	  || { cat $(CV)/verilate.log; exit 1; }
-$(CV)/Vtop__ALL.a: $(CV)/Vtop.mk
+$(eval $(call vlt_opt_rule,$(CV)))
+$(CV)/Vtop__ALL.a: $(CV)/Vtop.mk $(CV)/vlt_opt
+	rm -f $(CV)/Vtop__ALL.o $@
 	$(MAKE) -s -C $(CV) -f Vtop.mk Vtop__ALL.a OPT_FAST=$(VLT_OPT) >/dev/null
 $(CV)/main.o: $(COCO_SHARE)/lib/verilator/verilator.cpp $(CV)/Vtop.mk
 	$(CXX) $(VLT_CXX) -UVM_TRACE -DVM_TRACE=0 -UVM_TRACE_FST -DVM_TRACE_FST=0 -I$(CV) -c $< -o $@

@@ -58,7 +58,9 @@ $(DV)/$(VTOP).mk: $(DV)/$(BLOCK)_top.v $(DV)/public.vlt $(RTL_SRC)
 	verilator --cc --vpi --x-initial unique -Mdir $(DV) --prefix $(VTOP) --top-module $(BLOCK)_top \
 	  $(DV)/public.vlt $(DV)/$(BLOCK)_top.v $(RTL_SRC) >$(DV)/verilate.log 2>&1 \
 	  || { cat $(DV)/verilate.log; exit 1; }
-$(DV)/$(VTOP)__ALL.a: $(DV)/$(VTOP).mk
+$(eval $(call vlt_opt_rule,$(DV)))
+$(DV)/$(VTOP)__ALL.a: $(DV)/$(VTOP).mk $(DV)/vlt_opt
+	rm -f $(DV)/$(VTOP)__ALL.o $@
 	$(MAKE) -s -C $(DV) -f $(VTOP).mk $(VTOP)__ALL.a OPT_FAST=$(VLT_OPT) >/dev/null
 $(DV)/vlt_host.o: $(TOP)/tb/vpi/vlt_host.cpp $(DV)/$(VTOP).mk
 	$(CXX) $(VLT_CXX) -I$(DV) -DVTOP=$(VTOP) '-DVTOP_H="$(VTOP).h"' -c $< -o $@
