@@ -26,7 +26,7 @@ KSTREAM_SRC := $(TOP)/cmodel/gpu/gpu_kernels.c $(TOP)/cmodel/gpu/gk_app.c $(wild
 all: tools
 
 help:
-	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench [BASE=rev] [BENCH=blocks,gpu,vpi] | lint | synth [LIBERTY=f] | experiments [EXP=a,b] [PROFILE=slurm] | test-slurm | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
+	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench [BASE=rev] [BENCH=blocks,gpu,vpi] | lint | synth [LIBERTY=f] | experiments [SEED=001,...] [EXP=a,b] [PROFILE=slurm] | test-slurm | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
 	@echo "verification strength: make mutants [BLOCK=b] | formal [BLOCK=b|common] | coverage | soak [CYCLES=1e8] [BLOCK=b] [SEED=n]"
 	@echo "blocks: $(BLOCKS)"
 
@@ -120,7 +120,7 @@ synth:
 	@$(TOP)/mk/deps.sh
 	@$(TOP)/synth_estimates/run.sh
 
-# make experiments [EXP=a,b] [EXPSCALE=x] [KERNELS=a,b] [PROFILE=slurm] [RESULTS=dir] [REPORT=dir]:
+# make experiments [SEED=001,...] [EXP=a,b] [EXPSCALE=x] [KERNELS=a,b] [PROFILE=slurm] [RESULTS=dir] [REPORT=dir]:
 # the seeds' experiments on the GPU model (experiments/Snakefile); report in build/report/
 experiments: $(GPUSIM)
 	@$(TOP)/mk/deps.sh

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # experiments/run.sh: `make experiments`: the seeds' experiments through Snakemake.
 # Usage: [VAR=value]... experiments/run.sh   (no arguments; the settings are variables:)
-#   EXP=a,b (default: every seed's default set; all: with the stretch ones)
+#   SEED=001,002 (default: every seed's; 000 MRPB, 001 APRES, 002 decoupled L1D, 003 Choo, 004 CLAMS)
+#   EXP=a,b (default: the seeds' default sets; all: with the stretch ones)
 #   EXPSCALE=x (override every experiment's scale)  KERNELS=a,b (only these kernels)
 #   RESULTS=dir (results/)  REPORT=dir (build/report/)  JOBS=n (all cores)
 #   PROFILE=slurm (experiments/profiles/slurm: one Slurm job per run)
@@ -13,6 +14,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 cd "$TOP" || exit 2
 command -v snakemake >/dev/null 2>&1 || { echo "experiments: snakemake is not installed (make deps installs the pinned version)" >&2; exit 2; }
 cfg=()
+[ -n "${SEED:-}" ] && cfg+=("seeds=$SEED")
 [ -n "${EXP:-}" ] && cfg+=("exp=$EXP")
 [ -n "${EXPSCALE:-}" ] && cfg+=("scale=$EXPSCALE")
 [ -n "${KERNELS:-}" ] && cfg+=("kernels=$KERNELS")

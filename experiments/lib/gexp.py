@@ -24,7 +24,8 @@ SEED_CLASSES = {  # seed 000 sec. 2.4: cache-insensitive, intra-warp, cross-warp
     "2dconv": "CI", "2mm": "CI", "3dconv": "CI", "3mm": "CI", "fdtd": "CI", "gemm": "CI",
     "atax": "IW", "bicg": "IW", "gesummv": "IW", "mvt": "IW", "syr2k": "XW", "syrk": "XW"}
 KERNELS = list(SEED_CLASSES)
-PRESET_SUFFIX = {"base-s": "S", "base-l": "L"}
+PRESET_SUFFIX = {"base-s": "S", "base-l": "L"}  # bar suffixes of seed 000's two presets (others: -preset)
+SEEDS = ("000", "001", "002", "003", "004")
 
 EXPERIMENTS = {}  # name -> dict (see experiment())
 
@@ -58,6 +59,47 @@ def gpusim_params(gpusim):
         if not _PARAMS:
             raise ExpError(f"{gpusim} --help-config printed no parameter table")
     return _PARAMS
+
+
+_WORKLOADS = None
+
+
+def workloads(gpusim):
+    """{name: {seed: class}} of every workload gpusim runs: the PolyBench kernels (seed 000's
+    IW/XW/CI) and the applications of `gpusim --list-apps` (their class per seed)"""
+    global _WORKLOADS
+    if _WORKLOADS is None:
+        _WORKLOADS = {k: {"000": c} for k, c in SEED_CLASSES.items()}
+        out = subprocess.run([gpusim, "--list-apps"], capture_output=True, text=True, check=False).stdout
+        for ln in out.splitlines():
+            f = ln.split("\t")
+            if len(f) >= 3:
+                _WORKLOADS[f[0]] = dict(t.split(":", 1) for t in f[2].split() if ":" in t)
+        if len(_WORKLOADS) == len(SEED_CLASSES):
+            raise ExpError(f"{gpusim} --list-apps printed no application")
+    return _WORKLOADS
+
+
+def bar_class(e, kernel):
+    """a bar's class: the experiment's classes= entry, else the workload's class for the
+    experiment's seed (gpusim --list-apps), else seed 000's for a PolyBench kernel"""
+    if kernel in e["classes"]:
+        return e["classes"][kernel]
+    if kernel in SEED_CLASSES and (e["seed"] == "000" or kernel not in (_WORKLOADS or {})):
+        return SEED_CLASSES[kernel]
+    return (_WORKLOADS or {}).get(kernel, {}).get(e["seed"]) or SEED_CLASSES.get(kernel, "-")
+
+
+def validate(gpusim):
+    """check every experiment's workloads against gpusim's lists (called once the binary is known)"""
+    known = workloads(gpusim)
+    for e in EXPERIMENTS.values():
+        for p, k in e["pairs"]:
+            if k not in known:
+                raise ExpError(f"experiment {e['name']}: unknown workload {k!r} (gpusim --list, --list-apps)")
+        for k in list(e["scales"]) + list(e["classes"]):
+            if k not in {kk for _, kk in e["pairs"]}:
+                raise ExpError(f"experiment {e['name']}: scales/classes name {k!r}, which is not one of its workloads")
 
 
 def design_key(sets, gpusim):
@@ -136,37 +178,62 @@ def gpusim_json(cmd, timeout=None):
 
 # ---- experiments
 def experiment(name, *, seed, title, where, setup, designs, pairs, baseline="Base",
-               scale=1.0, runseed=1, plot=None, notes=""):
+               scale=1.0, scales=None, classes=None, runseed=1, plot=None, notes="", seed_columns=None):
     """Register an experiment.
     designs: {label: {gpusim key: value}}; the baseline label must be one of them.
-    pairs:   [(preset, kernel)]; bars are labelled kernel-S / kernel-L by preset.
-    scale, runseed: gpusim --scale and --seed of every run (EXPSCALE overrides scale)."""
+    pairs:   [(preset, workload)]: a PolyBench kernel or an application (gpusim --list-apps);
+             bars are labelled kernel-S / kernel-L on seed 000's presets, kernel-PRESET when an
+             experiment has several other presets, else kernel.
+    scale, runseed: gpusim --scale and --seed of every run (EXPSCALE overrides every scale);
+    scales:  {workload: scale} where a workload runs at another scale than `scale`;
+    classes: {workload: class} (default: the workload's class for this seed, bar_class);
+    seed_columns: [{name, design, counter, seed: {workload: number}, fmt}]: per-bar numbers the
+             seed prints, beside the measured counter of that design's run (table.md)."""
     if name in EXPERIMENTS:
         raise ExpError(f"experiment {name} defined twice")
+    if seed not in SEEDS:
+        raise ExpError(f"experiment {name}: seed {seed!r} is not one of {', '.join(SEEDS)}")
     if baseline not in designs:
         raise ExpError(f"experiment {name}: baseline {baseline!r} is not one of its designs")
-    for p, k in pairs:
-        if k not in SEED_CLASSES:
-            raise ExpError(f"experiment {name}: unknown kernel {k}")
-        if p not in PRESET_SUFFIX:
-            raise ExpError(f"experiment {name}: preset {p} has no bar suffix")
+    if not re.fullmatch(r"[A-Za-z0-9_]+", name):
+        raise ExpError(f"experiment name {name!r}: letters, digits and _ only")
+    for sc in [scale] + list((scales or {}).values()):
+        if not 0 < float(sc) <= 4:
+            raise ExpError(f"experiment {name}: scale {sc} outside (0, 4]")
+    for col in seed_columns or []:
+        for need in ("name", "design", "counter", "seed"):
+            if need not in col:
+                raise ExpError(f"experiment {name}: a seed column without {need!r}")
+        if col["design"] not in designs:
+            raise ExpError(f"experiment {name}: seed column {col['name']}: no design {col['design']!r}")
     EXPERIMENTS[name] = dict(name=name, seed=seed, title=title, where=where, setup=setup,
                              designs=designs, pairs=list(pairs), baseline=baseline,
-                             scale=float(scale), runseed=int(runseed), plot=plot or {}, notes=notes)
+                             scale=float(scale), scales={k: float(v) for k, v in (scales or {}).items()},
+                             classes=dict(classes or {}), runseed=int(runseed), plot=plot or {}, notes=notes,
+                             seed_columns=list(seed_columns or []))
 
 
-def exp_scale(e, override=None):
-    return float(override) if override not in (None, "") else e["scale"]
+def exp_scale(e, override=None, kernel=None):
+    """the scale of an experiment's runs (of one workload's when kernel is given)"""
+    if override not in (None, ""):
+        return float(override)
+    return e["scales"].get(kernel, e["scale"]) if kernel else e["scale"]
+
+
+def scale_label(e, override=None):
+    """the scale as a report states it: one number, or 'per workload' when they differ"""
+    ss = {exp_scale(e, override, k) for _, k in e["pairs"]}
+    return scale_text(ss.pop()) if len(ss) == 1 else "per workload (" + ", ".join(
+        f"{k} {scale_text(exp_scale(e, override, k))}" for k in dict.fromkeys(k for _, k in e["pairs"])) + ")"
 
 
 def exp_runs(e, gpusim, scale_override=None):
     """[(label, preset, kernel, scale, seed, key)] of an experiment"""
-    s = exp_scale(e, scale_override)
     out = []
     for label, sets in e["designs"].items():
         key = design_key(sets, gpusim)
         for p, k in e["pairs"]:
-            out.append((label, p, k, s, e["runseed"], key))
+            out.append((label, p, k, exp_scale(e, scale_override, k), e["runseed"], key))
     return out
 
 
@@ -251,8 +318,14 @@ def geomean(xs, positive_only=False):
     return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
-def bar_name(preset, kernel):
-    return f"{kernel}-{PRESET_SUFFIX[preset]}"
+def bar_name(preset, kernel, e=None):
+    """kernel-S / kernel-L on seed 000's presets; on others kernel-PRESET when the experiment
+    has several presets, else the kernel alone"""
+    if preset in PRESET_SUFFIX:
+        return f"{kernel}-{PRESET_SUFFIX[preset]}"
+    if e is not None and len({p for p, _ in e["pairs"]}) == 1:
+        return kernel
+    return f"{kernel}-{preset}"
 
 
 def exp_table(e, results, gpusim, scale_override=None):
@@ -268,13 +341,30 @@ def exp_table(e, results, gpusim, scale_override=None):
             d, b = runs[(label, p, k)], runs[(e["baseline"], p, k)]
             ipc, bipc = d["counters"]["ipc_thread"], b["counters"]["ipc_thread"]
             tab[label][(p, k)] = {"ipc": ipc, "speedup": ipc / bipc if bipc else None,
-                                  "counters": d["counters"], "base_counters": b["counters"]}
+                                  "counters": d["counters"], "base_counters": b["counters"], "doc": d}
     return tab
+
+
+def counter_value(d, name):
+    """a counter of a run: a counter's name, a dotted path into the run document
+    (residency.mean_warps_per_sm), or 'a/b' (a divided by b; None when b is 0)"""
+    if "/" in name:
+        a, b = name.split("/", 1)
+        num, den = counter_value(d, a.strip()), counter_value(d, b.strip())
+        return None if num is None or not den else num / den
+    if "." in name:
+        v = d
+        for part in name.split("."):
+            if not isinstance(v, dict) or part not in v:
+                raise KeyError(name)
+            v = v[part]
+        return v
+    return d["counters"][name]
 
 
 def select(e, preset=None, cls=None, kernels=None, need=False):
     out = [(p, k) for p, k in e["pairs"]
-           if (preset is None or p == preset) and (cls is None or SEED_CLASSES[k] == cls)
+           if (preset is None or p == preset) and (cls is None or bar_class(e, k) == cls)
            and (kernels is None or k in kernels)]
     if need and not out:
         raise NoBars(f"{e['name']} has no bars of preset {preset or 'any'}, class {cls or 'any'} here")
@@ -367,6 +457,41 @@ class Measures:
             v = [tab[d][pk]["speedup"] for d in names]
             flat += max(v) / min(v) <= 1 + tolerance
         return flat / len(pks)
+
+    def _counter(self, exp, design, counter, preset, cls):
+        e, tab = self._get(exp)
+        return [(pk, counter_value(tab[design][pk]["doc"], counter)) for pk in select(e, preset, cls, need=True)]
+
+    def counter_gm(self, exp, design, counter, over=None, preset=None, cls=None):
+        """geometric mean over bars of counter(design) / counter(over, default the baseline)"""
+        e, _ = self._get(exp)
+        den = dict(self._counter(exp, over or e["baseline"], counter, preset, cls))
+        return geomean([v / den[pk] for pk, v in self._counter(exp, design, counter, preset, cls)
+                        if v is not None and den[pk]], positive_only=True)
+
+    def counter_mean(self, exp, design, counter, preset=None, cls=None):
+        """arithmetic mean over bars of counter(design) (bars where it is undefined left out)"""
+        v = [x for _, x in self._counter(exp, design, counter, preset, cls) if x is not None]
+        if not v:
+            raise ExpError(f"counter {counter} is undefined on every bar of {exp}")
+        return sum(v) / len(v)
+
+    def counter_pooled(self, exp, design, counter, preset=None, cls=None):
+        """'a/b': the sum over bars of a over the sum over bars of b"""
+        if "/" not in counter:
+            raise ExpError(f"counter_pooled needs 'a/b', got {counter!r}")
+        a, b = (x.strip() for x in counter.split("/", 1))
+        num = sum(v for _, v in self._counter(exp, design, a, preset, cls))
+        den = sum(v for _, v in self._counter(exp, design, b, preset, cls))
+        if not den:
+            raise ExpError(f"counter_pooled {counter}: the denominator is 0 on every bar")
+        return num / den
+
+    def gm_over_best(self, exp, design, among, preset=None, cls=None):
+        """geometric mean over bars of speedup(design) / the largest speedup among `among`"""
+        e, tab = self._get(exp)
+        return geomean([tab[design][pk]["speedup"] / max(tab[d][pk]["speedup"] for d in among)
+                        for pk in select(e, preset, cls, need=True)])
 
     def mean_reduction(self, exp, design, counters, preset=None, cls=None):
         """mean over bars of 1 - (sum of counters with design) / (with the baseline)"""

@@ -50,23 +50,29 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
     if e["plot"].get("interaction"):
         return _interaction(e, meas, png, svg, scale_txt)
     gm_rows = [(lbl, p, c) for lbl, p, c in groups if c is None]  # the overall GM of each preset (and all bars)
-    xs = [gexp.bar_name(p, k) for p, k in bars] + [lbl for lbl, _, _ in gm_rows]
+    xs = [gexp.bar_name(p, k, e) for p, k in bars] + [lbl for lbl, _, _ in gm_rows]
     n = len(designs)
     width = 0.8 / n
     fig, ax = plt.subplots(figsize=(max(7.0, 0.45 * len(xs) * max(1, n / 3)), 3.6))
     cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
     allv = []
+    label_all = len(xs) * n <= 60  # every bar's value on it when they fit; else the geometric means' only
     for i, d in enumerate(designs):
         vals = [tab[d][pk]["speedup"] for pk in bars] + [meas.gm(e["name"], d, p, c) for _, p, c in gm_rows]
         allv += vals
         pos = [j - 0.4 + width * (i + 0.5) for j in range(len(xs))]
         ax.bar(pos, [v - 1.0 for v in vals], width * 0.95, label=d, color=cmap(i % cmap.N), bottom=1.0)
+        for j, (x, v) in enumerate(zip(pos, vals)):
+            if v and (label_all or j >= len(bars)):
+                ax.annotate(f"{v:.2f}", (x, v), textcoords="offset points", xytext=(0, 2 if v >= 1 else -2),
+                            ha="center", va="bottom" if v >= 1 else "top", rotation=90, fontsize=5)
     ax.set_yscale("log")
     ax.axhline(1.0, color="black", linewidth=0.8)
     # the seed's geometric means: {preset: x} marks the whole GM group (one design), or
     # {preset: {design: x}} one design's bar in it
     seed_gm = e["plot"].get("seed_gm", {})
     marked = False
+    nlab = 0
     for j, (lbl, p, c) in enumerate(gm_rows):
         marks = seed_gm.get(p)
         if marks is None:
@@ -77,8 +83,11 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
             x = len(bars) + j
             x0, x1 = (x - 0.4, x + 0.4) if d is None else (x - 0.4 + width * designs.index(d), x - 0.4 + width * (designs.index(d) + 1))
             ax.plot([x0, x1], [val] * 2, color="red", linewidth=2, label=None if marked else "seed's figure")
-            ax.annotate(f"seed {val:g}x", ((x0 + x1) / 2, val), textcoords="offset points", xytext=(0, 4),
-                        ha="center", color="red", fontsize=7)
+            # labels of neighbouring marks alternate above and below their line, so they never overlap
+            ax.annotate(f"seed {val:g}x", ((x0 + x1) / 2, val), textcoords="offset points",
+                        xytext=(0, 4 if nlab % 2 == 0 else -4), va="bottom" if nlab % 2 == 0 else "top",
+                        ha="center", color="red", fontsize=6)
+            nlab += 1
             allv.append(val)
             marked = True
     if "seed_max" in e["plot"]:
@@ -88,7 +97,7 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
     # class separators
     prev = None
     for j, (p, k) in enumerate(bars):
-        tag = (p, gexp.SEED_CLASSES[k])
+        tag = (p, gexp.bar_class(e, k))
         if prev is not None and tag != prev:
             ax.axvline(j - 0.5, color="grey", linewidth=0.5, linestyle=":")
         prev = tag
@@ -107,23 +116,32 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
 
 
 def _factorial(e, meas, designs, png, svg):
+    """one horizontal bar per design (its geometric mean), best first: with 100+ designs the
+    labels stay readable at 6 pt, one row each"""
     g = sorted(((meas.gm(e["name"], d), d) for d in designs), reverse=True)
-    fig, ax = plt.subplots(figsize=(12, 4))
+    fig, ax = plt.subplots(figsize=(8, 1.0 + 0.13 * len(g)))
     groups = sorted({d.rsplit("/", 1)[-1] for _, d in g})  # colour by the last dimension (bypass)
     cmap = plt.get_cmap("tab10")
     for i, grp in enumerate(groups):
         idx = [j for j, (_, d) in enumerate(g) if d.rsplit("/", 1)[-1] == grp]
-        ax.bar(idx, [g[j][0] - 1.0 for j in idx], 0.8, bottom=1.0, color=cmap(i), label=grp)
-    ax.legend(fontsize=7, frameon=False)
-    ax.set_yscale("log")
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.set_xticks(range(len(g)))
-    ax.set_xticklabels([d for _, d in g], rotation=90, fontsize=4)
-    ax.set_xlim(-0.6, len(g) - 0.4)
-    _limits(ax, [v for v, _ in g])
-    ax.set_ylabel(f"geomean speedup over {e['baseline']} (log)")
+        ax.barh(idx, [g[j][0] - 1.0 for j in idx], 0.8, left=1.0, color=cmap(i), label=grp)
+    for j, (v, _) in enumerate(g):
+        ax.annotate(f"{v:.2f}", (v, j), textcoords="offset points", xytext=(2 if v >= 1 else -2, 0),
+                    ha="left" if v >= 1 else "right", va="center", fontsize=5)
+    ax.legend(fontsize=7, frameon=False, loc="lower right")
+    ax.set_xscale("log")
+    ax.axvline(1.0, color="black", linewidth=0.8)
+    ax.set_yticks(range(len(g)))
+    ax.set_yticklabels([d for _, d in g], fontsize=6)
+    ax.set_ylim(len(g) - 0.4, -0.6)
+    v = [x for x, _ in g] + [1.0]
+    ax.set_xlim(min(v) / 1.08, max(v) * 1.12)
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{x:g}x"))
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{x:g}x"))
+    ax.tick_params(axis="x", which="minor", labelsize=6)
+    ax.set_xlabel(f"geomean speedup over {e['baseline']} (log)")
     ax.set_title(f"{e['where']}: {e['title']}")
-    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
+    ax.grid(axis="x", which="both", linewidth=0.3)
     fig.tight_layout()
     _save(fig, png, svg)
 
@@ -133,8 +151,9 @@ def _interaction(e, meas, png, svg, scale_txt):
     (e.g. bypass), the geometric mean over each class's bars and over all, a panel each"""
     it = e["plot"]["interaction"]
     xs, series = it["x"], it["series"]
-    panels = [("CI", "CI"), ("IW", "IW"), ("XW", "XW"), ("all bars", None)]
-    fig, axes = plt.subplots(1, len(panels), figsize=(13, 3.4), sharey=True)
+    import greport
+    panels = [(c, c) for c in greport.classes_of(e)] + [("all bars", None)]
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.3 * len(panels), 3.4), sharey=True)
     cmap = plt.get_cmap("tab10")
     allv = []
     for ax, (title, cls) in zip(axes, panels):
@@ -142,8 +161,11 @@ def _interaction(e, meas, png, svg, scale_txt):
         for i, sname in enumerate(series):
             vals = [meas.gm(e["name"], it["label"].format(x=x, s=sname), None, cls) for x in xs]
             allv += vals
-            ax.bar([j - 0.4 + w * (i + 0.5) for j in range(len(xs))], [v - 1.0 for v in vals], w * 0.95,
-                   bottom=1.0, color=cmap(i), label=sname)
+            xp = [j - 0.4 + w * (i + 0.5) for j in range(len(xs))]
+            ax.bar(xp, [v - 1.0 for v in vals], w * 0.95, bottom=1.0, color=cmap(i), label=sname)
+            for x, v in zip(xp, vals):
+                ax.annotate(f"{v:.2f}", (x, v), textcoords="offset points", xytext=(0, 2 if v >= 1 else -2),
+                            ha="center", va="bottom" if v >= 1 else "top", rotation=90, fontsize=5)
         ax.set_yscale("log")
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_xticks(range(len(xs)))

@@ -20,24 +20,43 @@ def fmt(x, nd=2):
     return f"{x:.{nd}f}"
 
 
-def bars(e):
-    """the experiment's bars in the seed's order: CI, IW, XW kernels of each preset"""
+def presets_of(e):
+    """the experiment's presets: seed 000's in their order, then the others as they appear"""
+    ps = list(dict.fromkeys(p for p, _ in e["pairs"]))
+    return sorted(ps, key=lambda p: (list(gexp.PRESET_SUFFIX).index(p) if p in gexp.PRESET_SUFFIX else len(gexp.PRESET_SUFFIX),
+                                     ps.index(p)))
+
+
+def classes_of(e):
+    """the experiment's bar classes in the seed's order: seed 000's CI, IW, XW; the others as
+    their first workload appears in the experiment's pairs"""
+    cs = list(dict.fromkeys(gexp.bar_class(e, k) for _, k in e["pairs"]))
     order = {"CI": 0, "IW": 1, "XW": 2}
-    return sorted(e["pairs"], key=lambda pk: (list(gexp.PRESET_SUFFIX).index(pk[0]), order[gexp.SEED_CLASSES[pk[1]]],
-                                               gexp.KERNELS.index(pk[1])))
+    return sorted(cs, key=lambda c: (order.get(c, 3), cs.index(c)))
+
+
+def bars(e):
+    """the experiment's bars in the seed's order: by preset, class, then as the pairs list them
+    (seed 000: CI, IW, XW kernels of each preset, in Table 2's order)"""
+    ps, cs = presets_of(e), classes_of(e)
+    pos = {pk: i for i, pk in enumerate(e["pairs"])}
+    return sorted(e["pairs"], key=lambda pk: (ps.index(pk[0]), cs.index(gexp.bar_class(e, pk[1])),
+                                               gexp.KERNELS.index(pk[1]) if pk[1] in gexp.KERNELS else len(gexp.KERNELS),
+                                               pos[pk]))
 
 
 def gm_groups(e):
     """[(row label, preset or None, class or None)] of the geometric-mean rows"""
-    presets = [p for p in gexp.PRESET_SUFFIX if any(pp == p for pp, _ in e["pairs"])]
+    presets = presets_of(e)
     out = []
     for p in presets:
         n = len(gexp.select(e, p))
         if n < 3:
             continue
-        sfx = f"-{gexp.PRESET_SUFFIX[p]}" if len(presets) > 1 else ""
-        for c in ("CI", "IW", "XW"):
-            if gexp.select(e, p, c):
+        sfx = f"-{gexp.PRESET_SUFFIX.get(p, p)}" if len(presets) > 1 else ""
+        cs = [c for c in classes_of(e) if gexp.select(e, p, c)]
+        if len(cs) > 1:
+            for c in cs:
                 out.append((f"GM {c}{sfx}", p, c))
         out.append((f"GM{sfx}", p, None))
     if len(presets) > 1:
@@ -53,7 +72,7 @@ def experiment_outputs(e, results, gpusim, scale, out):
     tab = gexp.exp_table(e, results, gpusim, scale)
     meas = gexp.Measures({e["name"]: (e, tab)})
     ds = designs(e)
-    s = gexp.exp_scale(e, scale)
+    s = gexp.scale_label(e, scale)
     keys = {d: gexp.design_key(e["designs"][d], gpusim) for d in e["designs"]}
     with open(out.csv, "w") as f:
         w = csv.writer(f, lineterminator="\n")
@@ -62,17 +81,17 @@ def experiment_outputs(e, results, gpusim, scale, out):
         for d in e["designs"]:
             for p, k in bars(e):
                 r = tab[d][(p, k)]
-                w.writerow([e["name"], p, k, gexp.SEED_CLASSES[k], d, keys[d], gexp.scale_text(s), e["runseed"],
-                            f"{r['ipc']:.6f}", f"{r['speedup']:.6f}", r["counters"]["cycles"]])
+                w.writerow([e["name"], p, k, gexp.bar_class(e, k), d, keys[d], gexp.scale_text(gexp.exp_scale(e, scale, k)),
+                            e["runseed"], f"{r['ipc']:.6f}", f"{r['speedup']:.6f}", r["counters"]["cycles"]])
     lines = [f"### {e['title']}", "", f"Seed {e['seed']}, {e['where']}. {e['setup']}. "
-             f"Scale {gexp.scale_text(s)} x the seed's inputs, gpusim --seed {e['runseed']}. "
+             f"Scale {s} x the seed's inputs, gpusim --seed {e['runseed']}. "
              f"Speedup = IPC over {e['baseline']}'s on the same preset and kernel; "
              f"'{e['baseline']} IPC' is thread instructions per core cycle.", ""]
     if len(ds) <= 14:
         lines.append("| bar | class | " + f"{e['baseline']} IPC | " + " | ".join(ds) + " |")
         lines.append("|---|---|---:|" + "---:|" * len(ds))
         for p, k in bars(e):
-            lines.append(f"| {gexp.bar_name(p, k)} | {gexp.SEED_CLASSES[k]} | {fmt(tab[e['baseline']][(p, k)]['ipc'], 3)} | "
+            lines.append(f"| {gexp.bar_name(p, k, e)} | {gexp.bar_class(e, k)} | {fmt(tab[e['baseline']][(p, k)]['ipc'], 3)} | "
                          + " | ".join(fmt(tab[d][(p, k)]["speedup"]) for d in ds) + " |")
         for label, p, c in gm_groups(e):
             lines.append(f"| **{label}** | | | " + " | ".join(f"**{fmt(meas.gm(e['name'], d, p, c))}**" for d in ds) + " |")
@@ -85,12 +104,35 @@ def experiment_outputs(e, results, gpusim, scale, out):
             sp = {pk: tab[d][pk]["speedup"] for pk in e["pairs"]}
             hi, lo = max(sp, key=sp.get), min(sp, key=sp.get)
             lines.append(f"| {d} | " + " | ".join(fmt(meas.gm(e['name'], d, p, c)) for _, p, c in groups)
-                         + f" | {gexp.bar_name(*hi)} {fmt(sp[hi])} | {gexp.bar_name(*lo)} {fmt(sp[lo])} |")
+                         + f" | {gexp.bar_name(*hi, e)} {fmt(sp[hi])} | {gexp.bar_name(*lo, e)} {fmt(sp[lo])} |")
     lines.append("")
+    lines += seed_columns_table(e, tab)
     with open(out.md, "w") as f:
         f.write("\n".join(lines))
     import gplot
-    gplot.speedup_figure(e, tab, meas, bars(e), gm_groups(e), ds, out.png, out.svg, gexp.scale_text(s))
+    gplot.speedup_figure(e, tab, meas, bars(e), gm_groups(e), ds, out.png, out.svg, s)
+
+
+def seed_columns_table(e, tab):
+    """the per-bar numbers the seed prints (experiment(seed_columns=...)) beside the measured ones"""
+    cols = e.get("seed_columns") or []
+    if not cols:
+        return []
+    L = ["Per application, measured beside the seed's number (`seed`; - where the seed gives none):", "",
+         "| bar | " + " | ".join(f"{c['name']} ({c['design']}) | seed" for c in cols) + " |",
+         "|---|" + "---:|---:|" * len(cols)]
+    for p, k in bars(e):
+        cells = []
+        for c in cols:
+            try:
+                v = gexp.counter_value(tab[c["design"]][(p, k)]["doc"], c["counter"])
+            except KeyError:
+                v = None
+            sv = c["seed"].get(k)
+            nd = int(c.get("fmt", 2))
+            cells += [fmt(v, nd) if isinstance(v, (int, float)) else "-", fmt(sv, nd) if sv is not None else "-"]
+        L.append(f"| {gexp.bar_name(p, k, e)} | " + " | ".join(cells) + " |")
+    return L + [""]
 
 
 # ---- claims and verdicts
@@ -101,9 +143,18 @@ def load_claims(paths):
             with open(p) as f:
                 d = json.load(f)
             for c in d["claims"]:
-                for need in ("id", "seed", "section", "line", "quote", "experiment", "measure", "claimed", "holds_if", "why"):
+                needs = ("id", "seed", "section", "line", "quote", "experiment", "claimed", "why")
+                if "not_measured" not in c:
+                    needs += ("measure", "holds_if")
+                for need in needs:
                     if need not in c:
                         raise gexp.ExpError(f"claim {c.get('id', '?')}: no {need!r}")
+                if "not_measured" in c:
+                    if not str(c["not_measured"]).strip() or "measure" in c:
+                        raise gexp.ExpError(f"claim {c['id']}: not_measured needs a reason and no measure")
+                    tol[c["id"]] = float(d.get("tolerance", 0.2))
+                    out.append(c)
+                    continue
                 for key in ("holds_if", "direction_if"):
                     for cond in gexp.conditions(c.get(key, ["~", 1])):
                         if len(cond) != 2 or cond[0] not in gexp.RELS or not isinstance(cond[1], (int, float)):
@@ -136,6 +187,9 @@ def evaluate(claims, tol, tables):
         if not quote_found(c):
             out.append((c, None, "quote not found"))
             continue
+        if "not_measured" in c:
+            out.append((c, None, "not measured"))
+            continue
         try:
             v = meas.eval(c["measure"])
         except gexp.NotRun:
@@ -148,6 +202,26 @@ def evaluate(claims, tol, tables):
             raise gexp.ExpError(f"claim {c['id']}: {ex}")
         out.append((c, v, gexp.verdict(c, v, tol[c["id"]])))
     return out
+
+
+VERDICTS = ("holds", "direction holds", "does not hold", "not measured", "not run", "no bars here", "quote not found")
+
+
+def tally_text(rows):
+    n = {}
+    for _, _, vd in rows:
+        n[vd] = n.get(vd, 0) + 1
+    return ", ".join(f"{k} {n[k]}" for k in VERDICTS if k in n) + f" ({len(rows)} claims)"
+
+
+def summary_table(by_seed):
+    """one row per seed: how many of its claims hold, hold in direction, do not hold, ..."""
+    cols = [k for k in VERDICTS if any(vd == k for rows in by_seed.values() for _, _, vd in rows)]
+    L = ["| seed | " + " | ".join(cols) + " | claims |", "|---|" + "---:|" * (len(cols) + 1)]
+    for sd in sorted(by_seed):
+        rows = by_seed[sd]
+        L.append(f"| {sd} | " + " | ".join(str(sum(1 for _, _, vd in rows if vd == k)) for k in cols) + f" | {len(rows)} |")
+    return L + [""]
 
 
 def rel_text(r):
@@ -171,6 +245,9 @@ def slowest(results, runs, n=10):
 def index(selected, results, report, gpusim, scale, claim_files, out_index, out_verdicts, kernels=""):
     tables = {n: (gexp.EXPERIMENTS[n], gexp.exp_table(gexp.EXPERIMENTS[n], results, gpusim, scale)) for n in selected}
     claims, tol = load_claims(claim_files)
+    # the claims of the seeds whose experiments were selected (SEED=001: seed 001's alone)
+    seeds = {gexp.EXPERIMENTS[n]["seed"] for n in selected}
+    claims = [c for c in claims if c["seed"] in seeds]
     ev = evaluate(claims, tol, tables)
     L = ["# Experiments: the seeds' figures re-run on the GPU model", "",
          "Generated by `make experiments` (experiments/Snakefile) from the run results in "
@@ -185,26 +262,37 @@ def index(selected, results, report, gpusim, scale, claim_files, out_index, out_
           "(for example a speedup above 1x but short of the seed's figure); `~` means within "
           f"{int(round(100 * min(tol.values() or [0.2])))}% either way. The thresholds are fixed in "
           "experiments/claims/ from the seed's words before these runs (its `about` says which results were "
-          "known earlier) and are never moved toward the seed.", "",
-          "| claim | seed, where | the seed's words | measured | holds if | direction if | verdict | measure |",
-          "|---|---|---|---:|---|---|---|---|"]
-    tally = {}
+          "known earlier) and are never moved toward the seed. **not measured**: the model has no such "
+          "design or quantity (the reason is given); **not run**: its experiment was not selected.", ""]
+    by_seed = {}
     for c, v, vd in ev:
-        tally[vd] = tally.get(vd, 0) + 1
-        q = c["quote"].replace("|", "/")
-        L.append(f"| {c['id']} | {c['seed']} {c['section']}, line {c['line']} | \"{q}\" | {fmt(v, 3)} | "
-                 f"{rel_text(c['holds_if'])} | {rel_text(c['direction_if']) if 'direction_if' in c else '-'} | "
-                 f"**{vd}** | {c['why']} |")
-    L += ["", "Tally: " + ", ".join(f"{k} {tally[k]}" for k in sorted(tally)) + f" ({len(ev)} claims).", ""]
+        by_seed.setdefault(c["seed"], []).append((c, v, vd))
+    L += summary_table(by_seed)
+    for sd in sorted(by_seed):
+        L += [f"### Seed {sd}", "",
+              "| claim | where, line | the seed's words | measured | holds if | direction if | verdict | measure |",
+              "|---|---|---|---:|---|---|---|---|"]
+        for c, v, vd in by_seed[sd]:
+            q = c["quote"].replace("|", "/")
+            why = c["why"] if vd != "not measured" else f"{c['not_measured']} ({c['why']})"
+            L.append(f"| {c['id']} | {c['section']}, line {c['line']} | \"{q}\" | {fmt(v, 3)} | "
+                     f"{rel_text(c['holds_if']) if 'holds_if' in c else '-'} | "
+                     f"{rel_text(c['direction_if']) if 'direction_if' in c else '-'} | **{vd}** | {why.replace('|', '/')} |")
+        L += ["", f"Seed {sd}: " + tally_text(by_seed[sd]) + ".", ""]
     L += ["## Figures", ""]
     runs = set()
-    for n in selected:
+    prev_seed = None
+    for n in sorted(selected, key=lambda n: (gexp.EXPERIMENTS[n]["seed"], selected.index(n))):
         e = tables[n][0]
+        if e["seed"] != prev_seed and len(seeds) > 1:
+            L += [f"### Seed {e['seed']}", ""]
+            prev_seed = e["seed"]
         for _, p, k, s, sd, key in gexp.exp_runs(e, gpusim, scale):
             runs.add((p, k, s, sd, key))
         with open(os.path.join(report, n, "table.md")) as f:
             body = f.read()
-        L += [body.replace("### ", f"### {n}: ", 1), "", f"![{n}]({n}/speedup.svg)", "",
+        hd = "#### " if len(seeds) > 1 else "### "
+        L += [body.replace("### ", f"{hd}{n}: ", 1), "", f"![{n}]({n}/speedup.svg)", "",
               f"PNG: [{n}/speedup.png]({n}/speedup.png); table as CSV: [{n}/table.csv]({n}/table.csv)", ""]
     allr, top = slowest(results, runs)
     L += ["## Run times", "",
@@ -218,7 +306,8 @@ def index(selected, results, report, gpusim, scale, claim_files, out_index, out_
     with open(out_index, "w") as f:
         f.write("\n".join(L))
     with open(out_verdicts, "w") as f:
-        json.dump([{"id": c["id"], "experiment": c["experiment"], "measured": v, "verdict": vd,
-                    "holds_if": c["holds_if"], "direction_if": c.get("direction_if")} for c, v, vd in ev],
+        json.dump([{"id": c["id"], "seed": c["seed"], "experiment": c["experiment"], "measured": v, "verdict": vd,
+                    "holds_if": c.get("holds_if"), "direction_if": c.get("direction_if"),
+                    **({"not_measured": c["not_measured"]} if "not_measured" in c else {})} for c, v, vd in ev],
                   f, indent=1)
         f.write("\n")
