@@ -5,6 +5,7 @@
 #   EXP=a,b (default: the seeds' default sets; all: with the stretch ones)
 #   EXPSCALE=x (override every experiment's scale)  KERNELS=a,b (only these kernels)
 #   RESULTS=dir (results/)  REPORT=dir (build/report/)  JOBS=n (all cores)
+#   PRIOR=a/verdicts.json (the verdicts of seeds not run here, from an earlier report, marked as such)
 #   PROFILE=slurm (experiments/profiles/slurm: one Slurm job per run)
 #   SNAKEARGS="..." (more snakemake options, e.g. -n for a dry run)
 # Prints Snakemake's progress, then the wall time and where the report is.
@@ -16,6 +17,7 @@ command -v snakemake >/dev/null 2>&1 || { echo "experiments: snakemake is not in
 cfg=()
 [ -n "${SEED:-}" ] && cfg+=("seeds=$SEED")
 [ -n "${EXP:-}" ] && cfg+=("exp=$EXP")
+[ -n "${PRIOR:-}" ] && cfg+=("prior=$(realpath -m "$PRIOR")")
 [ -n "${EXPSCALE:-}" ] && cfg+=("scale=$EXPSCALE")
 [ -n "${KERNELS:-}" ] && cfg+=("kernels=$KERNELS")
 [ -n "${RESULTS:-}" ] && cfg+=("results=$(realpath -m "$RESULTS")")

@@ -178,7 +178,8 @@ def gpusim_json(cmd, timeout=None):
 
 # ---- experiments
 def experiment(name, *, seed, title, where, setup, designs, pairs, baseline="Base",
-               scale=1.0, scales=None, classes=None, runseed=1, plot=None, notes="", seed_columns=None):
+               scale=1.0, scales=None, classes=None, runseed=1, plot=None, notes="", seed_columns=None,
+               timelines=None):
     """Register an experiment.
     designs: {label: {gpusim key: value}}; the baseline label must be one of them.
     pairs:   [(preset, workload)]: a PolyBench kernel or an application (gpusim --list-apps);
@@ -188,7 +189,9 @@ def experiment(name, *, seed, title, where, setup, designs, pairs, baseline="Bas
     scales:  {workload: scale} where a workload runs at another scale than `scale`;
     classes: {workload: class} (default: the workload's class for this seed, bar_class);
     seed_columns: [{name, design, counter, seed: {workload: number}, fmt}]: per-bar numbers the
-             seed prints, beside the measured counter of that design's run (table.md)."""
+             seed prints, beside the measured counter of that design's run (table.md);
+    timelines: [(preset, workload, design label)]: runs whose per-SM timeline is drawn in the
+             report (experiments/bin/timeline.py)."""
     if name in EXPERIMENTS:
         raise ExpError(f"experiment {name} defined twice")
     if seed not in SEEDS:
@@ -206,11 +209,14 @@ def experiment(name, *, seed, title, where, setup, designs, pairs, baseline="Bas
                 raise ExpError(f"experiment {name}: a seed column without {need!r}")
         if col["design"] not in designs:
             raise ExpError(f"experiment {name}: seed column {col['name']}: no design {col['design']!r}")
+    for p, k, d in timelines or []:
+        if d not in designs or (p, k) not in pairs:
+            raise ExpError(f"experiment {name}: timeline ({p}, {k}, {d}) is not one of its runs")
     EXPERIMENTS[name] = dict(name=name, seed=seed, title=title, where=where, setup=setup,
                              designs=designs, pairs=list(pairs), baseline=baseline,
                              scale=float(scale), scales={k: float(v) for k, v in (scales or {}).items()},
                              classes=dict(classes or {}), runseed=int(runseed), plot=plot or {}, notes=notes,
-                             seed_columns=list(seed_columns or []))
+                             seed_columns=list(seed_columns or []), timelines=list(timelines or []))
 
 
 def exp_scale(e, override=None, kernel=None):
@@ -225,6 +231,17 @@ def scale_label(e, override=None):
     ss = {exp_scale(e, override, k) for _, k in e["pairs"]}
     return scale_text(ss.pop()) if len(ss) == 1 else "per workload (" + ", ".join(
         f"{k} {scale_text(exp_scale(e, override, k))}" for k in dict.fromkeys(k for _, k in e["pairs"])) + ")"
+
+
+def timeline_name(preset, kernel, label):
+    """the file stem of a timeline figure: timeline-<bar>-<design label, letters and digits>"""
+    return "timeline-" + re.sub(r"[^A-Za-z0-9]+", "_", f"{kernel}-{preset}-{label}").strip("_")
+
+
+def exp_timelines(e, gpusim, scale_override=None):
+    """{file stem: run file's (preset, kernel, scale, seed, key)} of an experiment's timelines"""
+    return {timeline_name(p, k, d): (p, k, exp_scale(e, scale_override, k), e["runseed"], design_key(e["designs"][d], gpusim))
+            for p, k, d in e.get("timelines", [])}
 
 
 def exp_runs(e, gpusim, scale_override=None):
