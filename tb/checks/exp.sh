@@ -94,6 +94,7 @@ declare_exp() {
   ckf exp_load_table -n exp_report_deterministic -- exp_load
   ckf exp_results_checker_catches -n exp_load_table -- exp_bad_result
   ckf exp_claims_quoted -N "" -- exp_claims
+  ck exp_measures -N "" -- python3 tb/checks/exp_measures.py
   # (one Snakemake at a time in the repository: its lock is .snakemake/ at the top)
   CK_TAGS=exp,bad-input CK_NEEDS=exp_results_checker_catches
   bad exp_bad_name "unknown experiment 'nosuch'" -- env EXP=nosuch RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
