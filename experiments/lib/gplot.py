@@ -28,12 +28,14 @@ def _save(fig, png, svg):
 TICKS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 1, 1.02, 1.05, 1.1, 1.2, 1.5, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100]
 
 
-def _limits(ax, values):
-    """log y limits around the values (and 1x), labelled at round speedups"""
+def _limits(ax, values, labels=False):
+    """log y limits around the values (and 1x), labelled at round speedups; labels: room for
+    the values written on the bars"""
     v = [x for x in values if x and x > 0]
     lo, hi = min(v + [1.0]), max(v + [1.0])
     pad = max(0.02, 0.06 * (math.log10(hi) - math.log10(lo)))
-    ylo, yhi = 10 ** (math.log10(lo) - pad), 10 ** (math.log10(hi) + pad)
+    lab = max(0.05, 0.14 * (math.log10(hi) - math.log10(lo))) if labels else 0.0
+    ylo, yhi = 10 ** (math.log10(lo) - pad - (lab if lo < 1 else 0)), 10 ** (math.log10(hi) + pad + lab)
     ax.set_ylim(ylo, yhi)
     gap = (math.log10(yhi) - math.log10(ylo)) / 9  # labels at least a ninth of the axis apart
     ticks = [1.0]
@@ -72,7 +74,7 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
     # {preset: {design: x}} one design's bar in it
     seed_gm = e["plot"].get("seed_gm", {})
     marked = False
-    nlab = 0
+    seed_txt = [[] for _ in gm_rows]
     for j, (lbl, p, c) in enumerate(gm_rows):
         marks = seed_gm.get(p)
         if marks is None:
@@ -83,11 +85,8 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
             x = len(bars) + j
             x0, x1 = (x - 0.4, x + 0.4) if d is None else (x - 0.4 + width * designs.index(d), x - 0.4 + width * (designs.index(d) + 1))
             ax.plot([x0, x1], [val] * 2, color="red", linewidth=2, label=None if marked else "seed's figure")
-            # labels of neighbouring marks alternate above and below their line, so they never overlap
-            ax.annotate(f"seed {val:g}x", ((x0 + x1) / 2, val), textcoords="offset points",
-                        xytext=(0, 4 if nlab % 2 == 0 else -4), va="bottom" if nlab % 2 == 0 else "top",
-                        ha="center", color="red", fontsize=6)
-            nlab += 1
+            # the seed's number goes into the group's x label, where it can overlap nothing
+            seed_txt[j].append(f"seed {val:g}x" if d is None else f"seed {d}: {val:g}x")
             allv.append(val)
             marked = True
     if "seed_max" in e["plot"]:
@@ -102,10 +101,14 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
             ax.axvline(j - 0.5, color="grey", linewidth=0.5, linestyle=":")
         prev = tag
     ax.axvline(len(bars) - 0.5, color="grey", linewidth=0.8)
+    xs = xs[:len(bars)] + [x + "".join(f"\n{t}" for t in seed_txt[j]) for j, x in enumerate(xs[len(bars):])]
     ax.set_xticks(range(len(xs)))
     ax.set_xticklabels(xs, rotation=45, ha="right")
+    for t in ax.get_xticklabels()[len(bars):]:
+        if "seed" in t.get_text():
+            t.set_color("darkred")
     ax.set_xlim(-0.6, len(xs) - 0.4)
-    _limits(ax, allv)
+    _limits(ax, allv, labels=True)
     ax.set_ylabel(f"speedup over {e['baseline']} (IPC, log)")
     ax.set_title(f"{e['where']}: {e['title']} (x{scale_txt} inputs)")
     ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
@@ -171,7 +174,7 @@ def _interaction(e, meas, png, svg, scale_txt):
         ax.set_xticks(range(len(xs)))
         ax.set_xticklabels(xs, rotation=45, ha="right")
         ax.set_title(f"geomean, {title}")
-    _limits(axes[0], allv)
+    _limits(axes[0], allv, labels=True)
     axes[0].yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
     axes[0].set_ylabel(f"speedup over {e['baseline']} (log)")
     axes[0].legend(fontsize=7, frameon=False, loc="upper left")

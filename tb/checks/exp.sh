@@ -101,6 +101,9 @@ declare_exp() {
   bad exp_bad_kernel "unknown kernel 'foo'" -- env EXP=fig14_final KERNELS=foo RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
   bad exp_bad_scale "scale 'huge'" -- env EXP=fig14_final EXPSCALE=huge RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
   bad exp_load_bad_dir "no runs/ folder" -- python3 experiments/load.py "$EXPT/nothing-here"
+  bad exp_redraw_bad_dir "no such report folder" -- python3 experiments/bin/redraw.py "$EXPT/nothing-here"
+  bad exp_bad_seed "seed '009': expected one of" -- env SEED=009 RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
+  bad exp_bad_prior "prior verdicts" -- env SEED=000 PRIOR="$EXPT/nothing.json" RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
   # the Slurm path: its own PASS lines are checks exp_<name> (exit 2: Slurm did not start)
   CK_TAGS=exp,slurm CK_NEEDS=exp_bad_scale
   ck exp_slurm -j 0 -s '^slurm-test: [0-9]+ (of|Slurm|run)|single-node|exited' \
