@@ -7,6 +7,9 @@
 #   RESULTS=dir (results/)  REPORT=dir (build/report/)  JOBS=n (all cores)
 #   PRIOR=a/verdicts.json (the verdicts of seeds not run here, from an earlier report, marked as such)
 #   PROFILE=slurm (experiments/profiles/slurm: one Slurm job per run)
+#   PROFILE=slurm-private (the same through a private single-node Slurm started on this
+#     machine for the run and stopped after: experiments/slurm_private.sh; root, no Slurm
+#     configured here; its folder SLURM_DIR, default build/slurm-private)
 #   SNAKEARGS="..." (more snakemake options, e.g. -n for a dry run)
 # Prints Snakemake's progress, then the wall time and where the report is.
 set -u
@@ -27,19 +30,25 @@ args=(-s experiments/Snakefile --rerun-triggers mtime input)
 case "${PROFILE:-}" in
   "" | local) args+=(--cores "${JOBS:-all}") ;;
   slurm) args+=(--profile experiments/profiles/slurm) ;;
-  *) echo "experiments: PROFILE=$PROFILE: expected local or slurm" >&2; exit 2 ;;
+  slurm-private) dry=(--cores 1) ;;
+  *) echo "experiments: PROFILE=$PROFILE: expected local, slurm or slurm-private" >&2; exit 2 ;;
 esac
 [ ${#cfg[@]} -gt 0 ] && args+=(--config "${cfg[@]}")
 # bad input (an unknown experiment or kernel, a missing binary): one line and exit 2, from
 # a dry run that only parses the workflow and builds its job graph
 chk=$(mktemp)
-if ! snakemake "${args[@]}" --dry-run --quiet all >"$chk" 2>&1; then
+if ! snakemake "${args[@]}" ${dry[@]+"${dry[@]}"} --dry-run --quiet all >"$chk" 2>&1; then
   msg=$(grep -A1 -m1 -E '^(ExpError|[A-Za-z]+Error)' "$chk" | tail -n1)
   echo "experiments: ${msg:-$(tail -n1 "$chk")}" >&2
   rm -f "$chk"
   exit 2
 fi
 rm -f "$chk"
+if [ "${PROFILE:-}" = slurm-private ]; then
+  WORK=$(realpath -m "${SLURM_DIR:-$TOP/build/slurm-private}")
+  . "$TOP/experiments/slurm_private.sh"
+  args+=("${SLURM_ARGS[@]}")
+fi
 t0=$(date +%s.%N)
 # shellcheck disable=SC2086
 snakemake "${args[@]}" ${SNAKEARGS:-}
