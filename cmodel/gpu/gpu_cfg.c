@@ -127,7 +127,10 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
     if (!strcmp(name, "base-l")) { /* seed 000 Table 1: 48 KB 6-way L1 */
         c->l1_size = 48 * 1024; c->l1_assoc = 6;
     } else if (!strcmp(name, "apres")) { /* seed 001 Table III */
-        c->sms = 15; c->core_mhz = 1400; c->schedulers = 2; c->sched = GPU_SCHED_LRR;
+        /* core 700 MHz: the seeds' 1400 MHz is GTX480's shader clock; GPGPU-Sim's GTX480
+         * config runs -gpgpu_clock_domains 700.0:1400.0:700.0:924.0 (core:icnt:L2:DRAM),
+         * as base-s runs half the TeslaC2050's shader clock (docs/deviations.md G2) */
+        c->sms = 15; c->core_mhz = 700; c->schedulers = 2; c->sched = GPU_SCHED_LRR;
         c->l1_size = 32 * 1024; c->l1_assoc = 8; c->l1_mshr = 64;
         c->l2_size = 128 * 1024; c->l2_assoc = 8; c->l2_lat = 200; /* the seed's L2 latency, all of it */
         c->l2_rop = 0; c->dram_lat = 0;
@@ -137,11 +140,11 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
         c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_lat = 1; c->l1_mshr = 32; c->l1_merge = 8;
         c->dram_queue = 16;
     } else if (!strcmp(name, "choo")) { /* seed 003 Tables 4.1, 5.1, 6.1 (GTX480) */
-        c->sms = 15; c->core_mhz = 1400; c->schedulers = 2; c->sched = GPU_SCHED_GTO;
+        c->sms = 15; c->core_mhz = 700; c->schedulers = 2; c->sched = GPU_SCHED_GTO; /* 700: as apres */
         c->l1_size = 16 * 1024; c->l1_assoc = 4;
         c->dram_mhz = 924;
     } else if (!strcmp(name, "clams")) { /* seed 004 Table 3 */
-        c->sms = 32; c->sched = GPU_SCHED_GTO; c->core_mhz = 1400;
+        c->sms = 32; c->sched = GPU_SCHED_GTO; c->core_mhz = 700; /* 700: as apres */
         c->dram_banks = 8; c->dram_queue = 256; c->dram_mhz = 924;
         c->dram_accept = 1; /* GPGPU-Sim 3.2.1: one request into the scheduler a DRAM cycle */
     } else {
