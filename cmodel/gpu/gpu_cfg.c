@@ -26,6 +26,8 @@ typedef struct cfg_param {
 
 static const char *const sched_names[] = {"lrr", "gto", NULL};
 static const char *const onoff_names[] = {"off", "on", NULL};
+static const char *const sap_move_names[] = {"accept", "prefetch", NULL};
+static const char *const follow_names[] = {"duel", "decoupled", "baseline", NULL};
 
 #define P(key, field, lo, hi, names, what) {key, offsetof(gpu_cfg, field), lo, hi, names, what, 0}
 #define R(key, field, lo, hi, names, what) {key, offsetof(gpu_cfg, field), lo, hi, names, what, 1}
@@ -41,6 +43,8 @@ static const cfg_param params[] = {
     P("core.smem", smem, 1024, 1u << 20, NULL, "shared memory bytes per SM"),
     P("core.smem_lat", smem_lat, 1, 100, NULL, "shared-memory load latency after its bank cycles"),
     P("core.smem_banks", smem_banks, 1, 64, NULL, "shared-memory banks of 4-byte words (conflicts serialise)"),
+    P("core.sap_move", sap_move, 0, 1, sap_move_names, "with laws and sap on: SAP's targets move to the head of LAWS's order when accepted, or each when its prefetch is sent"),
+    P("core.dl1d_follow", dl1d_follow, 0, 2, follow_names, "with dl1d dueling: SMs 2.. follow the duel, or always run decoupled, or baseline"),
     P("l1.size", l1_size, 1024, 1u << 20, NULL, "L1D bytes per SM"),
     P("l1.assoc", l1_assoc, 1, 512, NULL, "L1D ways"),
     P("l1.line", l1_line, 32, 256, NULL, "line bytes (L1 and L2; coalescer granularity)"),
@@ -127,7 +131,10 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
     if (!strcmp(name, "base-l")) { /* seed 000 Table 1: 48 KB 6-way L1 */
         c->l1_size = 48 * 1024; c->l1_assoc = 6;
     } else if (!strcmp(name, "apres")) { /* seed 001 Table III */
-        c->sms = 15; c->core_mhz = 1400; c->schedulers = 2; c->sched = GPU_SCHED_LRR;
+        /* core 700 MHz: the seeds' 1400 MHz is GTX480's shader clock; GPGPU-Sim's GTX480
+         * config runs -gpgpu_clock_domains 700.0:1400.0:700.0:924.0 (core:icnt:L2:DRAM),
+         * as base-s runs half the TeslaC2050's shader clock (docs/deviations.md G2) */
+        c->sms = 15; c->core_mhz = 700; c->schedulers = 2; c->sched = GPU_SCHED_LRR;
         c->l1_size = 32 * 1024; c->l1_assoc = 8; c->l1_mshr = 64;
         c->l2_size = 128 * 1024; c->l2_assoc = 8; c->l2_lat = 200; /* the seed's L2 latency, all of it */
         c->l2_rop = 0; c->dram_lat = 0;
@@ -137,11 +144,11 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
         c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_lat = 1; c->l1_mshr = 32; c->l1_merge = 8;
         c->dram_queue = 16;
     } else if (!strcmp(name, "choo")) { /* seed 003 Tables 4.1, 5.1, 6.1 (GTX480) */
-        c->sms = 15; c->core_mhz = 1400; c->schedulers = 2; c->sched = GPU_SCHED_GTO;
+        c->sms = 15; c->core_mhz = 700; c->schedulers = 2; c->sched = GPU_SCHED_GTO; /* 700: as apres */
         c->l1_size = 16 * 1024; c->l1_assoc = 4;
         c->dram_mhz = 924;
     } else if (!strcmp(name, "clams")) { /* seed 004 Table 3 */
-        c->sms = 32; c->sched = GPU_SCHED_GTO; c->core_mhz = 1400;
+        c->sms = 32; c->sched = GPU_SCHED_GTO; c->core_mhz = 700; /* 700: as apres */
         c->dram_banks = 8; c->dram_queue = 256; c->dram_mhz = 924;
         c->dram_accept = 1; /* GPGPU-Sim 3.2.1: one request into the scheduler a DRAM cycle */
     } else {

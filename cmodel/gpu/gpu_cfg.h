@@ -15,6 +15,8 @@
 #include <stdio.h>
 
 enum gpu_sched { GPU_SCHED_LRR = 0, GPU_SCHED_GTO = 1 };
+enum gpu_sap_move { GPU_SAP_MOVE_ACCEPT = 0, GPU_SAP_MOVE_PREFETCH = 1 };
+enum gpu_dl1d_follow { GPU_DL1D_FOLLOW_DUEL = 0, GPU_DL1D_FOLLOW_DECOUPLED = 1, GPU_DL1D_FOLLOW_BASELINE = 2 };
 
 #define GPU_MAX_KINDS 32 /* block kinds in the block list */
 
@@ -29,6 +31,10 @@ typedef struct gpu_cfg {
     /* SMs and warp scheduling */
     unsigned sms, warps, blocks, threads, schedulers, sched, core_mhz;
     unsigned regs, smem, smem_lat, smem_banks; /* thread-block limits; shared memory */
+    /* policy switches in the blocks' GPU glue (docs/gpu-model.md "Policy switches"):
+     * when SAP's targets move to the head of LAWS's order (sap_gpu.c), and what the
+     * dl1d follower SMs run under SM dueling (dl1d_gpu.c) */
+    unsigned sap_move, dl1d_follow;
     /* L1 data cache of each SM */
     unsigned l1_size, l1_assoc, l1_line, l1_lat, l1_mshr, l1_merge, l1_missq;
     /* interconnect (each direction) */

@@ -80,6 +80,18 @@ typedef char bd_layout_check[((int)BD_HIT == (int)L1_HIT && (int)BD_PENDING == (
 /* per class: cycles per stage, then the number of requests */
 typedef uint64_t bd_acc[BD_NCLS][BD_N + 1];
 
+/* ---- the timeline (docs/results-format.md "timeline") ----
+ * Every scheduler cycle gets exactly one reason: it issued, or the cause the issue
+ * test (can_issue) gave for its warp closest to issuing, in this order of closeness
+ * (the lowest wins): a ready warp a SCHED block did not pick, a memory instruction
+ * behind the busy memory stage, a shared-memory op behind the busy shared-memory
+ * port, a warp within its last instruction's latency, a warp waiting on its loads,
+ * at a barrier, a warp whose program ended waiting on its last loads, no warp. */
+enum gpu_tl_reason { TL_ISSUED, TL_HELD, TL_MEM, TL_SMEM, TL_ALU, TL_LOAD, TL_BAR, TL_DRAIN, TL_NO_WARP, TL_N };
+/* a residency row per SM: warps, blocks and active cycles integrated, warp instructions,
+ * scheduler cycles by reason (all cumulative) */
+enum { OCC_W, OCC_B, OCC_A, OCC_I, OCC_TL, OCC_F = OCC_TL + TL_N };
+
 /* A warp slot: what the schedulers test every cycle, kept small so that scanning all
  * the warps of all the SMs each cycle stays in the L1 of the host; the lanes'
  * coordinates and the load slots are in warp_data (same index). */
@@ -156,6 +168,12 @@ struct gpu_sm {
     unsigned nblk;
     uint64_t occ_t, occ_w, occ_b;
     uint8_t ever;
+    /* timeline: cycles with a resident warp (integrated with the above), the last such
+     * cycle + 1 (0: none), scheduler cycles by reason, each scheduler's reason from the
+     * last scan that issued nothing (sm_schedule's memo reuses it) */
+    uint64_t occ_a, occ_last;
+    uint64_t tl[TL_N];
+    uint8_t why[4];
     /* load-latency breakdown: a record per line request in flight (warp, slot, line
      * index), the last ones looked up, the totals per kernel, and the plain sum of
      * every line request's latency that the totals must add up to */
@@ -253,7 +271,7 @@ struct gpu {
      * integrals (cumulative), at most OCC_ROWS rows (the window doubles when full) */
     uint64_t occ_win, occ_next;
     unsigned occ_rows;
-    uint64_t *occ_snap;      /* [row][sm][2] */
+    uint64_t *occ_snap;      /* [row][sm][OCC_F] */
     gpu_hook_inst **busy;    /* instances whose driver has busy() */
     unsigned nbusy, busy_cap;
     uint64_t skipped, skips;  /* event skipping: cycles jumped over, and jumps */

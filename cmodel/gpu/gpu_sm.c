@@ -149,6 +149,10 @@ void gpu_occ_note(const gpu *g, gpu_sm *S)
     uint64_t dt = g->now - S->occ_t;
     S->occ_w += (uint64_t)S->live_warps * dt;
     S->occ_b += (uint64_t)S->nblk * dt;
+    if (S->live_warps && dt) {
+        S->occ_a += dt;
+        S->occ_last = g->now;
+    }
     S->occ_t = g->now;
 }
 
@@ -156,12 +160,13 @@ int gpu_occ_row(gpu *g)
 {
     unsigned n = g->c.sms;
     if (!g->occ_snap) {
-        g->occ_snap = malloc((size_t)OCC_ROWS * n * 2 * sizeof *g->occ_snap);
+        g->occ_snap = malloc((size_t)OCC_ROWS * n * OCC_F * sizeof *g->occ_snap);
         if (!g->occ_snap) return 1;
     }
     if (g->occ_rows == OCC_ROWS) { /* keep the rows at even multiples of the window: half as many, twice as long */
         for (unsigned r = 0; r < OCC_ROWS / 2; r++)
-            memcpy(&g->occ_snap[(size_t)r * n * 2], &g->occ_snap[(size_t)(2 * r + 1) * n * 2], n * 2 * sizeof *g->occ_snap);
+            memcpy(&g->occ_snap[(size_t)r * n * OCC_F], &g->occ_snap[(size_t)(2 * r + 1) * n * OCC_F],
+                   n * OCC_F * sizeof *g->occ_snap);
         g->occ_rows = OCC_ROWS / 2;
         g->occ_win *= 2;
         if (g->now % g->occ_win) { /* this row falls between two kept ones: wait for the next */
@@ -169,11 +174,16 @@ int gpu_occ_row(gpu *g)
             return 0;
         }
     }
-    uint64_t *row = &g->occ_snap[(size_t)g->occ_rows++ * n * 2];
+    uint64_t *row = &g->occ_snap[(size_t)g->occ_rows++ * n * OCC_F];
     for (unsigned s = 0; s < n; s++) {
-        gpu_occ_note(g, &g->sm[s]);
-        row[2 * s] = g->sm[s].occ_w;
-        row[2 * s + 1] = g->sm[s].occ_b;
+        gpu_sm *S = &g->sm[s];
+        uint64_t *e = &row[(size_t)s * OCC_F];
+        gpu_occ_note(g, S);
+        e[OCC_W] = S->occ_w;
+        e[OCC_B] = S->occ_b;
+        e[OCC_A] = S->occ_a;
+        e[OCC_I] = S->insts;
+        memcpy(&e[OCC_TL], S->tl, sizeof S->tl);
     }
     g->occ_next = g->now + g->occ_win;
     return 0;
@@ -798,6 +808,30 @@ static inline __attribute__((always_inline)) int can_issue(const gpu *g, const g
 
 static inline int is_mem(unsigned kind) { return kind == GK_LOAD || kind == GK_STORE || kind == GK_ATOM; }
 
+/* why scheduler s issued nothing (enum gpu_tl_reason): the first test of can_issue
+ * that fails for each of its live warps, the closest to issuing of them */
+static unsigned __attribute__((noinline)) sched_why(const gpu *g, const gpu_sm *S, unsigned s, int lsu_free)
+{
+    unsigned best = TL_NO_WARP;
+    for (uint64_t m = S->live_mask & S->sched_mask[s]; m; m &= m - 1) {
+        const warp *w = &S->w[__builtin_ctzll(m)];
+        unsigned r;
+        if (w->prog_done) r = TL_DRAIN;
+        else if (w->at_bar) r = TL_BAR;
+        else if (w->ready > g->now) r = TL_ALU;
+        else switch (w->ckind) {
+        case GK_LOAD:
+        case GK_ATOM: r = w->slot_busy == (1u << LD_SLOTS) - 1 ? TL_LOAD : lsu_free ? TL_HELD : TL_MEM; break;
+        case GK_STORE: r = w->pending ? TL_LOAD : lsu_free ? TL_HELD : TL_MEM; break;
+        case GK_ALU:
+        case GK_BAR: r = w->pending ? TL_LOAD : TL_HELD; break;
+        default: r = w->pending ? TL_LOAD : S->smem_free > g->now ? TL_SMEM : TL_HELD; break; /* GK_SLOAD, GK_SSTORE */
+        }
+        if (r < best) best = r;
+    }
+    return best;
+}
+
 /* the line requests of a memory instruction: one per distinct line, in lane order */
 static inline void lsu_line(lsu *q, uint64_t line, unsigned l)
 {
@@ -1044,9 +1078,13 @@ static int sm_schedule_hooked(gpu *g, gpu_sm *S)
         int greedy0 = S->greedy[s];
         int pick = policy_pick(g, S, s, lsu_free);
         if (S->sched && sched_hook(g, S, s, lsu_free, last0, greedy0, live, &pick)) return 1;
-        if (pick < 0) continue;
+        if (pick < 0) {
+            S->tl[sched_why(g, S, s, lsu_free)]++;
+            continue;
+        }
         int mem = is_mem(S->w[pick].ckind);
         issue(g, S, (unsigned)pick);
+        S->tl[TL_ISSUED]++;
         if (mem) lsu_free = 0;
         issued = 1;
     }
@@ -1081,14 +1119,21 @@ static void sm_schedule(gpu *g, gpu_sm *S)
         if (!S->sched_wake) S->sched_wake = sched_wake(S, S->sched_at);
         if (g->now < S->sched_wake) {
             S->idle_issue++;
+            for (unsigned s = 0; s < n; s++) S->tl[S->why[s]]++; /* as at that scan */
             return;
         }
     }
     for (unsigned s = 0; s < n; s++) {
         int pick = policy_pick(g, S, s, lsu_free);
-        if (pick < 0) continue;
+        if (pick < 0) {
+            unsigned r = sched_why(g, S, s, lsu_free);
+            S->why[s] = (uint8_t)r;
+            S->tl[r]++;
+            continue;
+        }
         int mem = is_mem(S->w[pick].ckind);
         issue(g, S, (unsigned)pick);
+        S->tl[TL_ISSUED]++;
         if (mem) lsu_free = 0;
         issued = 1;
     }
@@ -1108,7 +1153,11 @@ static int sm_cycle_hooked(gpu *g, gpu_sm *S)
 {
     uint64_t i0 = S->insts, l0 = S->loads, s0 = S->stores, n0 = S->idle_issue;
     unsigned live = S->live_warps;
-    if ((live || S->sched) && sm_schedule_hooked(g, S)) return 1;
+    if (live || S->sched) {
+        if (sm_schedule_hooked(g, S)) return 1;
+    } else {
+        S->tl[TL_NO_WARP] += g->c.schedulers;
+    }
     if (S->nissue) {
         gpu_issue_event e;
         e.issued = (unsigned)(S->insts - i0);
@@ -1142,6 +1191,8 @@ int gpu_sms_cycle(gpu *g)
             if (sm_cycle_hooked(g, S)) return 1;
         } else if (S->live_warps) {
             sm_schedule(g, S);
+        } else {
+            S->tl[TL_NO_WARP] += g->c.schedulers;
         }
     }
     return 0;
@@ -1230,9 +1281,13 @@ void gpu_sm_skip(gpu *g, gpu_sm *S, uint64_t k)
     }
     if (S->live_warps) { /* the schedulers found no warp: an idle issue cycle each */
         S->idle_issue += k;
+        /* the same reasons in each (nothing they test changes before the next event) */
+        for (unsigned s = 0; s < g->c.schedulers; s++) S->tl[sched_why(g, S, s, !q->busy)] += k;
         if (g->c.sched == GPU_SCHED_GTO)
             for (unsigned s = 0; s < g->c.schedulers; s++) S->greedy[s] = -1;
         if (g->c.skip == 2) S->idle_issue++; /* the test fault (gpusim --skip-fault) */
+    } else {
+        S->tl[TL_NO_WARP] += k * g->c.schedulers;
     }
 }
 

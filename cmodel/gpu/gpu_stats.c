@@ -419,12 +419,80 @@ static void residency_json(const gpu *g, FILE *f)
         for (unsigned r = 0; r < g->occ_rows; r++) {
             fprintf(f, "%s[", r ? ", " : "");
             for (unsigned s = 0; s < n; s++) {
-                uint64_t hi = g->occ_snap[((size_t)r * n + s) * 2 + k];
-                uint64_t lo = r ? g->occ_snap[((size_t)(r - 1) * n + s) * 2 + k] : 0;
+                uint64_t hi = g->occ_snap[((size_t)r * n + s) * OCC_F + OCC_W + k];
+                uint64_t lo = r ? g->occ_snap[((size_t)(r - 1) * n + s) * OCC_F + OCC_W + k] : 0;
                 fprintf(f, "%s%.2f", s ? ", " : "", (double)(hi - lo) / (double)g->occ_win);
             }
             fprintf(f, "]");
         }
+    }
+    fprintf(f, "]\n  },\n");
+}
+
+static const char *const tl_names[TL_N] = {
+    [TL_ISSUED] = "issued", [TL_HELD] = "held", [TL_MEM] = "mem_stage", [TL_SMEM] = "shared_port",
+    [TL_ALU] = "latency", [TL_LOAD] = "load", [TL_BAR] = "barrier", [TL_DRAIN] = "drain", [TL_NO_WARP] = "no_warp",
+};
+
+/* SM s's cumulative row field f at the end of window r (r == occ_rows: the run's end) */
+static uint64_t tl_at(const gpu *g, unsigned r, unsigned s, unsigned f)
+{
+    const gpu_sm *S = &g->sm[s];
+    uint64_t dt = g->now - S->occ_t;
+    if (r < g->occ_rows) return g->occ_snap[((size_t)r * g->c.sms + s) * OCC_F + f];
+    switch (f) {
+    case OCC_W: return S->occ_w + (uint64_t)S->live_warps * dt;
+    case OCC_B: return S->occ_b + (uint64_t)S->nblk * dt;
+    case OCC_A: return S->occ_a + (S->live_warps ? dt : 0);
+    case OCC_I: return S->insts;
+    default: return S->tl[f - OCC_TL];
+    }
+}
+
+/* the per-SM timeline: the residency rows' windows (the last one up to the run's end),
+ * per window and SM the mean resident warps and blocks, warp instructions and
+ * scheduler cycles by reason; per SM the cycles with a resident warp and the last */
+static void timeline_json(const gpu *g, FILE *f)
+{
+    unsigned n = g->c.sms, rows = g->occ_rows;
+    uint64_t end = (uint64_t)rows * g->occ_win;
+    if (g->now > end) rows++;
+    fprintf(f, "  \"timeline\": {\n    \"window\": %" PRIu64 ", \"sms\": %u, \"schedulers\": %u,\n    \"reasons\": [",
+            g->occ_win, n, g->c.schedulers);
+    for (unsigned k = 0; k < TL_N; k++) fprintf(f, "%s\"%s\"", k ? ", " : "", tl_names[k]);
+    fprintf(f, "],\n    \"start\": [");
+    for (unsigned r = 0; r < rows; r++) fprintf(f, "%s%" PRIu64, r ? ", " : "", (uint64_t)r * g->occ_win);
+    fprintf(f, "],\n    \"cycles\": [");
+    for (unsigned r = 0; r < rows; r++) {
+        uint64_t hi = (uint64_t)(r + 1) * g->occ_win;
+        fprintf(f, "%s%" PRIu64, r ? ", " : "", (hi > g->now ? g->now : hi) - (uint64_t)r * g->occ_win);
+    }
+    static const char *const fields[] = {"warps", "blocks", "warp_instructions"};
+    for (unsigned k = 0; k < 3 + TL_N; k++) {
+        unsigned fi = k < 2 ? OCC_W + k : k == 2 ? OCC_I : OCC_TL + (k - 3);
+        if (k == 3) fprintf(f, "],\n    \"sched_cycles\": {");
+        if (k < 3) fprintf(f, "],\n    \"%s\": [", fields[k]);
+        else fprintf(f, "%s\n      \"%s\": [", k > 3 ? "]," : "", tl_names[k - 3]);
+        for (unsigned r = 0; r < rows; r++) {
+            uint64_t cyc = ((uint64_t)(r + 1) * g->occ_win > g->now ? g->now : (uint64_t)(r + 1) * g->occ_win) -
+                           (uint64_t)r * g->occ_win;
+            fprintf(f, "%s[", r ? ", " : "");
+            for (unsigned s = 0; s < n; s++) {
+                uint64_t v = tl_at(g, r, s, fi) - (r ? tl_at(g, r - 1, s, fi) : 0);
+                if (k < 2) fprintf(f, "%s%.2f", s ? ", " : "", cyc ? (double)v / (double)cyc : 0.0);
+                else fprintf(f, "%s%" PRIu64, s ? ", " : "", v);
+            }
+            fprintf(f, "]");
+        }
+    }
+    fprintf(f, "]\n    },\n    \"sm_active_cycles\": [");
+    for (unsigned s = 0; s < n; s++) fprintf(f, "%s%" PRIu64, s ? ", " : "", tl_at(g, g->occ_rows, s, OCC_A));
+    fprintf(f, "],\n    \"sm_last_active\": [");
+    for (unsigned s = 0; s < n; s++) {
+        const gpu_sm *S = &g->sm[s];
+        uint64_t last = S->live_warps && g->now > S->occ_t ? g->now : S->occ_last;
+        if (last) fprintf(f, "%s%" PRIu64, s ? ", " : "", last - 1);
+        else fprintf(f, "%s-1", s ? ", " : "");
     }
     fprintf(f, "]\n  },\n");
 }
@@ -541,6 +609,7 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
     fprintf(f, "    }\n  },\n");
     series_json(g, f);
     residency_json(g, f);
+    timeline_json(g, f);
     bd_json(g, f);
     fprintf(f, "}\n");
 }

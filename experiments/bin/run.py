@@ -59,6 +59,8 @@ def main():
         "counters": g["counters"],
         "breakdown": g.get("breakdown"),
         "series": g.get("series"),
+        "residency": g.get("residency"),
+        "timeline": g.get("timeline"),
     }
     with open(tmp, "w") as f:
         json.dump(out, f, indent=1, sort_keys=False)

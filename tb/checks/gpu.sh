@@ -157,6 +157,80 @@ decimal_only() {
   $G --workload atax --scale 0.05 --set sms=010 --quiet --json "$L/dec.json" && grep '"sms": 10,' "$L/dec.json"
 }
 
+# the per-SM timeline (docs/results-format.md "timeline") is whole (tb/gpu/check_timeline.py:
+# reasons add up to window cycles x schedulers on every SM and window, issued equals the warp
+# instructions, and those the counters) and the same with --no-skip, in a PolyBench kernel
+# and an application with barriers and shared memory
+timeline_whole() {
+  local a
+  for a in "atax --scale 0.1" "reduction --scale 0.01" "2dconv --scale 0.05 --config apres --sched apres"; do
+    local n=${a%% *}
+    $G --workload $a --quiet --json "$L/tl-$n.json" 2>/dev/null && $G --workload $a --quiet --no-skip --json "$L/tl-$n-ns.json" 2>/dev/null || return 1
+    python3 -c "import json, sys; a, b = (json.load(open(f))['timeline'] for f in sys.argv[1:]); sys.exit(a != b)" "$L/tl-$n.json" "$L/tl-$n-ns.json" ||
+      { echo "$n: the timeline differs with --no-skip"; return 1; }
+  done
+  python3 tb/gpu/check_timeline.py "$L"/tl-*.json
+}
+# the plot of a gpusim JSON and of a run file of the experiment layer (the timeline in a
+# wrapper): both files each; a file without a timeline is refused on one stderr line, exit 2
+timeline_plot() {
+  $G --workload 2dconv --scale 0.05 --quiet --json "$L/tlp.json" 2>/dev/null || return 1
+  python3 -c "import json, sys; d = json.load(open(sys.argv[1])); json.dump({'format': 1, 'run': {}, 'workload': d['workload'], 'counters': d['counters'], 'timeline': d['timeline']}, open(sys.argv[2], 'w'))" "$L/tlp.json" "$L/tlp-run.json" &&
+    rm -f "$L"/tlp-*.png "$L"/tlp-*.svg &&
+    python3 experiments/bin/timeline.py "$L/tlp.json" "$L/tlp-a" && python3 experiments/bin/timeline.py "$L/tlp-run.json" "$L/tlp-b" &&
+    test -s "$L/tlp-a.png" && test -s "$L/tlp-a.svg" && test -s "$L/tlp-b.png" && test -s "$L/tlp-b.svg" &&
+    cmp "$L/tlp-a.svg" "$L/tlp-b.svg" || return 1
+  echo '{"counters": {}}' >"$L/tlp-bad.json"
+  python3 experiments/bin/timeline.py "$L/tlp-bad.json" "$L/tlp-c" 2>"$L/tlp-bad.err"
+  [ $? -eq 2 ] && [ "$(wc -l <"$L/tlp-bad.err")" -eq 1 ] && [ ! -e "$L/tlp-c.png" ] && cat "$L/tlp-bad.err" && echo "timeline plots: gpusim JSON and run file, bad file refused"
+}
+# core.sap_move: with prefetch each target moves when its prefetch is sent (LAWS's moves
+# equal SAP's prefetched targets, less the one empty move LAWS counts at cycle 0 per SM:
+# the mail's "at" starts at 0); targets = prefetched + dropped + still queued either way
+sap_move() {
+  local m
+  for m in accept prefetch; do
+    $G --workload 2dconv --scale 0.1 --config apres --sched apres --set core.sap_move=$m --quiet --json "$L/sapm-$m.json" 2>/dev/null || return 1
+  done
+  python3 - "$L/sapm-accept.json" "$L/sapm-prefetch.json" <<'PY'
+import json, sys
+a, p = (json.load(open(f)) for f in sys.argv[1:])
+for d in (a, p):
+    c = d["counters"]
+    assert c["sap_targets"] == c["sap_targets_prefetched"] + c["sap_targets_dropped"] + c["sap_targets_queued"], c
+assert a["config"]["core.sap_move"] == "accept" and p["config"]["core.sap_move"] == "prefetch"
+ca, cp, n = a["counters"], p["counters"], p["config"]["sms"]
+assert ca["laws_target_moves"] - n == ca["sap_groups_accepted"], (ca["laws_target_moves"], ca["sap_groups_accepted"])
+assert cp["laws_target_moves"] - n == cp["sap_targets_prefetched"] > 0, (cp["laws_target_moves"], cp["sap_targets_prefetched"])
+assert ca["cycles"] != cp["cycles"] or ca["laws_picks_not_policy"] != cp["laws_picks_not_policy"]
+print("sap_move: accept %d moves for %d groups; prefetch %d moves for %d prefetched targets (%d dropped, %d queued); cycles %d -> %d"
+      % (ca["laws_target_moves"] - n, ca["sap_groups_accepted"], cp["laws_target_moves"] - n, cp["sap_targets_prefetched"],
+         cp["sap_targets_dropped"], cp["sap_targets_queued"], ca["cycles"], cp["cycles"]))
+PY
+}
+# core.dl1d_follow: decoupled: only SM 1's reads (the baseline leader) count as baseline;
+# baseline: every follower's reads do as well; duel: what the comparator says (some)
+dl1d_follow() {
+  local f
+  for f in duel decoupled baseline; do
+    $G --workload syrk --scale 0.1 --config dl1d --l1 decoupled --set core.dl1d_follow=$f --quiet --json "$L/dl1df-$f.json" 2>/dev/null || return 1
+  done
+  python3 - "$L"/dl1df-{duel,decoupled,baseline}.json <<'PY'
+import json, sys
+d, dec, base = (json.load(open(f))["counters"] for f in sys.argv[1:])
+for c in (d, dec, base):
+    p = c["per_sm"]
+    assert p["dl1d_reads_as_baseline"][0] == 0 and p["dl1d_reads_as_baseline"][1] == p["dl1d_reads"][1]
+p = dec["per_sm"]
+assert dec["dl1d_reads_as_baseline"] == p["dl1d_reads"][1] and not any(p["dl1d_reads_as_baseline"][2:])
+p = base["per_sm"]
+assert p["dl1d_reads_as_baseline"][2:] == p["dl1d_reads"][2:] and sum(p["dl1d_reads"][2:]) > 0
+assert 0 < sum(d["per_sm"]["dl1d_reads_as_baseline"][2:]) < sum(d["per_sm"]["dl1d_reads"][2:])
+print("dl1d_follow: followers' reads as baseline: duel %d, decoupled 0, baseline %d of %d"
+      % (sum(d["per_sm"]["dl1d_reads_as_baseline"][2:]), sum(p["dl1d_reads_as_baseline"][2:]), sum(p["dl1d_reads"][2:])))
+PY
+}
+
 declare_gpu() {
   local g t lv
   ck gpu_units -t unit -- build/bin/test_gpu
@@ -174,6 +248,13 @@ declare_gpu() {
   ckf gpu_gate_exact -- gate_exact
   ckf gpu_skip_polybench -- skip_polybench
   ckf gpu_skip_blocks -- skip_blocks
+  ckf gpu_timeline_whole -s '^timeline: ' -- timeline_whole
+  ckf gpu_timeline_plot -s 'timeline plots' -- timeline_plot
+  ckf gpu_sap_move -s '^sap_move: ' -- sap_move
+  ckf gpu_dl1d_follow -s '^dl1d_follow: ' -- dl1d_follow
+  bad gpu_bad_sap_move "core.sap_move: 'later' is not one of accept prefetch" -- $G --workload atax --set core.sap_move=later
+  bad gpu_bad_dl1d_follow "core.dl1d_follow=3 out of range 0..2" -- $G --workload atax --set core.dl1d_follow=3
+  bad gpu_timeline_plot_missing "build/none.json: No such file or directory" -- python3 experiments/bin/timeline.py build/none.json build/none-plot
   ckf gpu_skip_fault_caught -- skip_fault_caught
   ckf gpu_skip_stats -s 'stats' -- skip_stats
   # event skipping over random valid configurations (tb/gpu/skip_twice.sh: each run again

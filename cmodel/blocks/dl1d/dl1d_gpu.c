@@ -106,12 +106,16 @@ static int dl1d_gpu_launch_check(const void *cfgv, const gpu_launch_info *l, cha
     return 0;
 }
 
-/* base_i of this instance: SM 0 decoupled, SM 1 baseline, the rest follow SM 0's unit */
+/* base_i of this instance: SM 0 decoupled, SM 1 baseline, the rest follow SM 0's unit
+ * (core.dl1d_follow=duel, the default), or always run decoupled (decoupled) or the
+ * baseline (baseline): a switch of the glue, outside the block */
 static unsigned role_base(const gpu_hook_inst *h)
 {
     const dl1d_cfg *P = h->cfg;
     if (!P->Duel || h->index == 0) return 0;
     if (h->index == 1) return 1;
+    if (h->gc->dl1d_follow == GPU_DL1D_FOLLOW_DECOUPLED) return 0;
+    if (h->gc->dl1d_follow == GPU_DL1D_FOLLOW_BASELINE) return 1;
     return (unsigned)((const dl1d_out *)h->peers[0]->out)->duel_base_o;
 }
 

@@ -13,6 +13,15 @@
  * into the L1 as a prefetch read (a miss reserves a line and an MSHR, demand reads
  * merge into it; a hit or a refusal drops it) and acknowledges it. The targets SAP
  * accepts reach LAWS the next cycle (sap_gpu_mail) and move to the head of its order.
+ *
+ * core.sap_move (a GPU parameter: the switch is here, the blocks and their ports are as
+ * they are): `accept` (the default; docs/deviations.md A12) mails the whole target
+ * vector in the cycle SAP accepts the group; `prefetch` mails, in the cycle a target's
+ * prefetch is sent (pf_ack_i), the one-hot vector of that warp (pf_warp_o), so each
+ * target moves to the head only when its prefetch is issued. Either way the driver keeps
+ * a copy of SAP's warp queue from the outputs (tgt_*, pf_warp_o and the ack) to count
+ * what became of each target: prefetched, dropped (a newer group replaced the queue
+ * before its prefetch), or still queued (targets = the three).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,10 +34,11 @@
 typedef struct sap_gpu_priv {
     sap_gpu_mail mail; /* first: read by laws_gpu.c */
     uint64_t quiet_at; /* the divider is idle from this GPU cycle on */
+    uint64_t wq;       /* SAP's warp queue as its outputs tell it */
 } sap_gpu_priv;
 
 enum { C_LOADS, C_NEW, C_SAME, C_MATCH, C_DIV, C_BUSY, C_GROUPS, C_ACCEPTED, C_TARGETS, C_SENT, C_SENT_MISS,
-       C_PORT_WAIT, C_COUNT };
+       C_PORT_WAIT, C_TPF, C_TDROP, C_TQUEUED, C_COUNT };
 
 /* the JSON keys are "sap_" + name */
 static const gpu_ctr_def sap_ctrs[C_COUNT] = {
@@ -44,6 +54,9 @@ static const gpu_ctr_def sap_ctrs[C_COUNT] = {
     [C_SENT] = {"prefetches_sent", GPU_CTR_SUM, 1, 0},
     [C_SENT_MISS] = {"prefetches_allocated", GPU_CTR_SUM, 0, 0},
     [C_PORT_WAIT] = {"port_busy_cycles", GPU_CTR_SUM, 0, 0},
+    [C_TPF] = {"targets_prefetched", GPU_CTR_SUM, 0, 0},
+    [C_TDROP] = {"targets_dropped", GPU_CTR_SUM, 0, 0},
+    [C_TQUEUED] = {"targets_queued", GPU_CTR_SUM, 0, 0}, /* a level: the queue now */
 };
 
 static int sap_gpu_check(const void *cfgv, const gpu_cfg *c, char *err, size_t n)
@@ -96,9 +109,13 @@ static int sap_gpu_prefetch(gpu_hook_inst *h, gpu_prefetch_io *io)
         }
     }
     if (h->bi.eval(h->bi.self, in, out)) return 1;
+    int acked = 0;
+    unsigned v = 0;
     if (out->pf_o) {
         if (io->port_free) {
             int r = gpu_prefetch_issue(io, out->pf_addr_o);
+            acked = 1;
+            v = (unsigned)out->pf_warp_o;
             in->pf_ack_i = 1;
             c[C_SENT]++;
             if (r == L1_MISS) c[C_SENT_MISS]++;
@@ -118,9 +135,23 @@ static int sap_gpu_prefetch(gpu_hook_inst *h, gpu_prefetch_io *io)
     default: break;
     }
     c[C_LOADS] += in->ld_i;
-    if (out->tgt_o) {
+    if (acked) { /* v's prefetch was sent: it leaves the queue */
+        c[C_TPF]++;
+        p->wq &= ~((uint64_t)1 << v);
+    }
+    if (out->tgt_o) { /* the targets replace the queue */
         c[C_ACCEPTED]++;
         c[C_TARGETS] += (uint64_t)__builtin_popcountll(out->tgt_vec_o);
+        c[C_TDROP] += (uint64_t)__builtin_popcountll(p->wq);
+        p->wq = out->tgt_vec_o;
+    }
+    c[C_TQUEUED] = (uint64_t)__builtin_popcountll(p->wq);
+    if (h->gc->sap_move == GPU_SAP_MOVE_PREFETCH) {
+        if (acked) {
+            p->mail.at = now + 1;
+            p->mail.vec = (uint64_t)1 << v;
+        }
+    } else if (out->tgt_o) {
         p->mail.at = now + 1;
         p->mail.vec = out->tgt_vec_o;
     }
