@@ -137,7 +137,7 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
         c->sms = 15; c->core_mhz = 700; c->schedulers = 2; c->sched = GPU_SCHED_LRR;
         c->l1_size = 32 * 1024; c->l1_assoc = 8; c->l1_mshr = 64;
         c->l2_size = 128 * 1024; c->l2_assoc = 8; c->l2_lat = 200; /* the seed's L2 latency, all of it */
-        c->l2_rop = 0; c->dram_lat = 0;
+        c->l2_rop = 0; c->dram_lat = 374; /* Table III: DRAM 440 cycles: an unloaded L2 miss is 374 + 2 x 17-19 interconnect + ~15 of DRAM timing and replies (gpusim --breakdown: 440) */
         c->dram_mhz = 924;
     } else if (!strcmp(name, "dl1d")) { /* seed 002 Table 4.2 */
         c->sms = 15; c->sched = GPU_SCHED_GTO;

@@ -510,15 +510,16 @@ class Measures:
         return geomean([tab[design][pk]["speedup"] / max(tab[d][pk]["speedup"] for d in among)
                         for pk in select(e, preset, cls, need=True)])
 
-    def mean_reduction(self, exp, design, counters, preset=None, cls=None):
-        """mean over bars of 1 - (sum of counters with design) / (with the baseline)"""
+    def mean_reduction(self, exp, design, counters, preset=None, cls=None, minus=()):
+        """mean over bars of 1 - (sum of counters - sum of minus with design) / (the same with
+        the baseline); minus: counters taken out of both sums (e.g. the prefetches among the misses)"""
         e, tab = self._get(exp)
         r = []
         for pk in select(e, preset, cls, need=True):
             c, b = tab[design][pk]["counters"], tab[design][pk]["base_counters"]
-            bs = sum(b[x] for x in counters)
+            bs = sum(b[x] for x in counters) - sum(b[x] for x in minus)
             if bs:
-                r.append(1 - sum(c[x] for x in counters) / bs)
+                r.append(1 - (sum(c[x] for x in counters) - sum(c[x] for x in minus)) / bs)
         return sum(r) / len(r)
 
 

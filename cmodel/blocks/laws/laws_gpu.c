@@ -146,7 +146,7 @@ static int laws_gpu_sched(gpu_hook_inst *h, const gpu_sched_event *e, int *pick)
         gpu_hook_inst *sap = gpu_hook_sibling(h, &sap_kind);
         if (sap) {
             const sap_gpu_mail *m = sap->priv;
-            if (m->at == now) { /* accepted in the previous cycle (at = cycle + 1) */
+            if (m->at == now && m->vec) { /* accepted in the previous cycle (at = cycle + 1); never the empty mail of cycle 0 */
                 in->pft_i = 1;
                 in->pft_vec_i = m->vec & bits_mask(P->Warps);
                 h->ctr[C_TARGET_MOVES]++;
