@@ -30,10 +30,10 @@ checks = [
     ("counter_mean B residency.mean_warps_per_sm", m.counter_mean("m", "B", "residency.mean_warps_per_sm"), 20.0),
 ]
 # mean_reduction with minus: X's h less n's share taken out of both sums: bars a, b (c's base is 0: left out)
-checks.append(("mean_reduction X h minus nothing", m.mean_reduction("m", "X", ["h"]), ((1 - 30 / 10) + (1 - 10 / 20)) / 2))
 for d in tab:
     for pk in tab[d]:
         tab[d][pk]["base_counters"] = tab["B"][pk]["counters"]
+checks.append(("mean_reduction X h minus nothing", m.mean_reduction("m", "X", ["h"]), ((1 - 30 / 10) + (1 - 10 / 20)) / 2))
 checks.append(("mean_reduction X n minus h", m.mean_reduction("m", "X", ["n"], minus=["h"]),
                ((1 - (100 - 30) / (100 - 10)) + (1 - (100 - 10) / (100 - 20)) + (1 - (50 - 5) / (50 - 0))) / 3))
 bad = 0
