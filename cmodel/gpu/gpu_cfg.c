@@ -140,7 +140,9 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
         c->l2_rop = 0; c->dram_lat = 374; /* Table III: DRAM 440 cycles: an unloaded L2 miss is 374 + 2 x 17-19 interconnect + ~15 of DRAM timing and replies (gpusim --breakdown: 440) */
         c->dram_mhz = 924;
     } else if (!strcmp(name, "dl1d")) { /* seed 002 Table 4.2 */
-        c->sms = 15; c->sched = GPU_SCHED_GTO;
+        /* Table 4.2's "1.4GHz" SM and DRAM clocks are GPGPU-Sim 3.2.2's GTX480 shader clock: it
+         * runs -gpgpu_clock_domains 700.0:1400.0:700.0:924.0, as the apres preset */
+        c->sms = 15; c->sched = GPU_SCHED_GTO; c->core_mhz = 700; c->dram_mhz = 924;
         c->l1_size = 16 * 1024; c->l1_assoc = 4; c->l1_lat = 1; c->l1_mshr = 32; c->l1_merge = 8;
         c->dram_queue = 16;
     } else if (!strcmp(name, "choo")) { /* seed 003 Tables 4.1, 5.1, 6.1 (GTX480) */
