@@ -98,8 +98,8 @@ def validate(gpusim):
             if k not in known:
                 raise ExpError(f"experiment {e['name']}: unknown workload {k!r} (gpusim --list, --list-apps)")
         for k in list(e["scales"]) + list(e["classes"]):
-            if k not in {kk for _, kk in e["pairs"]}:
-                raise ExpError(f"experiment {e['name']}: scales/classes name {k!r}, which is not one of its workloads")
+            if k not in known:  # a seed's shared dicts may name workloads other experiments run
+                raise ExpError(f"experiment {e['name']}: scales/classes name {k!r}, which is not a workload")
 
 
 def design_key(sets, gpusim):
@@ -362,13 +362,43 @@ def exp_table(e, results, gpusim, scale_override=None):
     return tab
 
 
+def _split_top(text, op):
+    """text split at the last `op` outside parentheses (a/b/c is (a/b)/c), or None"""
+    depth, at = 0, None
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if ch == op and depth == 0:
+            at = i
+    return None if at is None else (text[:at], text[at + 1:])
+
+
+def _wrapped(text):
+    """text is one parenthesised group: '(a+b)', not '(a)/(b)'"""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and i < len(text) - 1:
+            return False
+    return True
+
+
 def counter_value(d, name):
     """a counter of a run: a counter's name, a dotted path into the run document
-    (residency.mean_warps_per_sm), or 'a/b' (a divided by b; None when b is 0)"""
-    if "/" in name:
-        a, b = name.split("/", 1)
-        num, den = counter_value(d, a.strip()), counter_value(d, b.strip())
+    (residency.mean_warps_per_sm), 'a+b' (a sum), or 'a/b' (a divided by b; None when b is 0);
+    parentheses group: '(a+b)/(c+d)'"""
+    name = name.strip()
+    while _wrapped(name):
+        name = name[1:-1].strip()
+    div = _split_top(name, "/")
+    if div:
+        num, den = counter_value(d, div[0]), counter_value(d, div[1])
         return None if num is None or not den else num / den
+    add = _split_top(name, "+")
+    if add:
+        a, b = counter_value(d, add[0]), counter_value(d, add[1])
+        return None if a is None or b is None else a + b
     if "." in name:
         v = d
         for part in name.split("."):
@@ -479,12 +509,44 @@ class Measures:
         e, tab = self._get(exp)
         return [(pk, counter_value(tab[design][pk]["doc"], counter)) for pk in select(e, preset, cls, need=True)]
 
-    def counter_gm(self, exp, design, counter, over=None, preset=None, cls=None):
-        """geometric mean over bars of counter(design) / counter(over, default the baseline)"""
+    def counter_gm(self, exp, design, counter, over=None, preset=None, cls=None, mean="geo"):
+        """geometric mean over bars of counter(design) / counter(over, default the baseline);
+        bars where either is 0 or undefined are left out (an error when none is left);
+        mean="arith": the arithmetic mean of the ratios instead"""
         e, _ = self._get(exp)
         den = dict(self._counter(exp, over or e["baseline"], counter, preset, cls))
-        return geomean([v / den[pk] for pk, v in self._counter(exp, design, counter, preset, cls)
-                        if v is not None and den[pk]], positive_only=True)
+        r = [v / den[pk] for pk, v in self._counter(exp, design, counter, preset, cls) if v and den[pk]]
+        if not r:
+            raise ExpError(f"counter_gm {counter}: 0 or undefined on every bar of {exp}")
+        return sum(r) / len(r) if mean == "arith" else geomean(r, positive_only=True)
+
+    def counter_share(self, exp, design, num, den, preset=None, cls=None):
+        """arithmetic mean over bars (those with sum(den) > 0) of sum(num) / sum(den), counters of design's runs"""
+        e, tab = self._get(exp)
+        r = []
+        for pk in select(e, preset, cls, need=True):
+            d = tab[design][pk]["doc"]
+            dn = sum(counter_value(d, x) for x in den)
+            if dn:
+                r.append(sum(counter_value(d, x) for x in num) / dn)
+        if not r:
+            raise ExpError(f"counter_share: the denominator is 0 on every bar of {exp}")
+        return sum(r) / len(r)
+
+    def bar_ratio(self, exp, design, workload, counter=None, over=None, preset=None):
+        """one bar's counter (a, a/b, ...) with design over the same with `over` (default the
+        baseline); without counter, the bar's speedup over `over`"""
+        e, tab = self._get(exp)
+        pks = [pk for pk in select(e, preset) if pk[1] == workload]
+        if not pks:
+            raise NoBars(f"{exp} has no bar of {workload} here")
+        pk, o = pks[0], over or e["baseline"]
+        if counter is None:
+            return tab[design][pk]["speedup"] / tab[o][pk]["speedup"]
+        a, b = counter_value(tab[design][pk]["doc"], counter), counter_value(tab[o][pk]["doc"], counter)
+        if a is None or not b:
+            raise ExpError(f"bar_ratio {workload} {counter}: 0 or undefined with {o}")
+        return a / b
 
     def counter_mean(self, exp, design, counter, preset=None, cls=None):
         """arithmetic mean over bars of counter(design) (bars where it is undefined left out)"""

@@ -36,6 +36,14 @@ for d in tab:
 checks.append(("mean_reduction X h minus nothing", m.mean_reduction("m", "X", ["h"]), ((1 - 30 / 10) + (1 - 10 / 20)) / 2))
 checks.append(("mean_reduction X n minus h", m.mean_reduction("m", "X", ["n"], minus=["h"]),
                ((1 - (100 - 30) / (100 - 10)) + (1 - (100 - 10) / (100 - 20)) + (1 - (50 - 5) / (50 - 0))) / 3))
+checks.append(("counter_share X num h den h,n", m.counter_share("m", "X", ["h"], ["h", "n"]), (30 / 130 + 10 / 110 + 5 / 55) / 3))
+checks.append(("bar_ratio Y on c (speedup)", m.bar_ratio("m", "Y", "c"), 4.0))
+checks.append(("bar_ratio X on a, h/n over Y", m.bar_ratio("m", "X", "a", "h/n", over="Y"), 0.3 / 0.2))
+checks.append(("counter_gm X h arith", m.counter_gm("m", "X", "h", mean="arith"), (3 + 0.5) / 2))
+cv = {"counters": {"a": 1, "b": 2, "c": 3, "d": 0}}
+for expr, want in (("(a+b)/(c+d)", 1.0), ("a/b/c", 1 / 6), ("a+b+c", 6), ("(a)/(b)", 0.5), ("c/(a+b)", 1.0)):
+    checks.append((f"counter expression {expr}", gexp.counter_value(cv, expr), want))
+assert gexp.counter_value(cv, "a/d") is None
 bad = 0
 for name, got, want in checks:
     ok = close(got, want)
