@@ -26,7 +26,7 @@ typedef struct cfg_param {
 
 static const char *const sched_names[] = {"lrr", "gto", NULL};
 static const char *const onoff_names[] = {"off", "on", NULL};
-static const char *const sap_move_names[] = {"accept", "prefetch", NULL};
+static const char *const sap_move_names[] = {"accept", "prefetch", "none", NULL};
 static const char *const follow_names[] = {"duel", "decoupled", "baseline", NULL};
 
 #define P(key, field, lo, hi, names, what) {key, offsetof(gpu_cfg, field), lo, hi, names, what, 0}
@@ -43,7 +43,7 @@ static const cfg_param params[] = {
     P("core.smem", smem, 1024, 1u << 20, NULL, "shared memory bytes per SM"),
     P("core.smem_lat", smem_lat, 1, 100, NULL, "shared-memory load latency after its bank cycles"),
     P("core.smem_banks", smem_banks, 1, 64, NULL, "shared-memory banks of 4-byte words (conflicts serialise)"),
-    P("core.sap_move", sap_move, 0, 1, sap_move_names, "with laws and sap on: SAP's targets move to the head of LAWS's order when accepted, or each when its prefetch is sent"),
+    P("core.sap_move", sap_move, 0, 2, sap_move_names, "with laws and sap on: SAP's targets move to the head of LAWS's order when accepted, each when its prefetch is sent, or never (prefetches alone)"),
     P("core.dl1d_follow", dl1d_follow, 0, 2, follow_names, "with dl1d dueling: SMs 2.. follow the duel, or always run decoupled, or baseline"),
     P("l1.size", l1_size, 1024, 1u << 20, NULL, "L1D bytes per SM"),
     P("l1.assoc", l1_assoc, 1, 512, NULL, "L1D ways"),

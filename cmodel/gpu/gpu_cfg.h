@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 enum gpu_sched { GPU_SCHED_LRR = 0, GPU_SCHED_GTO = 1 };
-enum gpu_sap_move { GPU_SAP_MOVE_ACCEPT = 0, GPU_SAP_MOVE_PREFETCH = 1 };
+enum gpu_sap_move { GPU_SAP_MOVE_ACCEPT = 0, GPU_SAP_MOVE_PREFETCH = 1, GPU_SAP_MOVE_NONE = 2 };
 enum gpu_dl1d_follow { GPU_DL1D_FOLLOW_DUEL = 0, GPU_DL1D_FOLLOW_DECOUPLED = 1, GPU_DL1D_FOLLOW_BASELINE = 2 };
 
 #define GPU_MAX_KINDS 32 /* block kinds in the block list */

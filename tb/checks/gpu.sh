@@ -189,12 +189,13 @@ timeline_plot() {
 # dropped + still queued either way
 sap_move() {
   local m
-  for m in accept prefetch; do
+  for m in accept prefetch none; do
     $G --workload 2dconv --scale 0.1 --config apres --sched apres --set core.sap_move=$m --quiet --json "$L/sapm-$m.json" 2>/dev/null || return 1
   done
-  python3 - "$L/sapm-accept.json" "$L/sapm-prefetch.json" <<'PY'
+  python3 - "$L/sapm-accept.json" "$L/sapm-prefetch.json" "$L/sapm-none.json" <<'PY'
 import json, sys
-a, p = (json.load(open(f)) for f in sys.argv[1:])
+a, p, z = (json.load(open(f)) for f in sys.argv[1:])
+assert z["counters"]["laws_target_moves"] == 0 < z["counters"]["sap_targets_prefetched"], z["counters"]["laws_target_moves"]
 for d in (a, p):
     c = d["counters"]
     assert c["sap_targets"] == c["sap_targets_prefetched"] + c["sap_targets_dropped"] + c["sap_targets_queued"], c

@@ -18,7 +18,8 @@
  * they are): `accept` (the default; docs/deviations.md A12) mails the whole target
  * vector in the cycle SAP accepts the group; `prefetch` mails, in the cycle a target's
  * prefetch is sent (pf_ack_i), the one-hot vector of that warp (pf_warp_o), so each
- * target moves to the head only when its prefetch is issued. Either way the driver keeps
+ * target moves to the head only when its prefetch is issued; `none` mails nothing, so
+ * LAWS never moves SAP's targets (the prefetches alone). Either way the driver keeps
  * a copy of SAP's warp queue from the outputs (tgt_*, pf_warp_o and the ack) to count
  * what became of each target: prefetched, dropped (a newer group replaced the queue
  * before its prefetch), or still queued (targets = the three).
@@ -151,7 +152,7 @@ static int sap_gpu_prefetch(gpu_hook_inst *h, gpu_prefetch_io *io)
             p->mail.at = now + 1;
             p->mail.vec = (uint64_t)1 << v;
         }
-    } else if (out->tgt_o) {
+    } else if (out->tgt_o && h->gc->sap_move == GPU_SAP_MOVE_ACCEPT) {
         p->mail.at = now + 1;
         p->mail.vec = out->tgt_vec_o;
     }
