@@ -386,8 +386,9 @@ def _wrapped(text):
 
 def counter_value(d, name):
     """a counter of a run: a counter's name, a dotted path into the run document
-    (residency.mean_warps_per_sm), 'a+b' (a sum), or 'a/b' (a divided by b; None when b is 0);
-    parentheses group: '(a+b)/(c+d)'"""
+    (residency.mean_warps_per_sm; a number indexes a list: timeline.sm_last_active.1),
+    max|min|sum|mean(path to a list), 'a+b', 'a-b', 'a/b' (a divided by b; None when b is
+    0), a number; parentheses group: '(a+b)/(c+d)'"""
     name = name.strip()
     while _wrapped(name):
         name = name[1:-1].strip()
@@ -396,15 +397,29 @@ def counter_value(d, name):
         num, den = counter_value(d, div[0]), counter_value(d, div[1])
         return None if num is None or not den else num / den
     add = _split_top(name, "+")
-    if add:
-        a, b = counter_value(d, add[0]), counter_value(d, add[1])
-        return None if a is None or b is None else a + b
-    if "." in name:
+    sub = _split_top(name, "-")
+    if add or sub:  # the last top-level + or -: a-b+c is (a-b)+c
+        op, (x, y) = ("+", add) if add and (not sub or len(add[0]) > len(sub[0])) else ("-", sub)
+        if x.strip():
+            a, b = counter_value(d, x), counter_value(d, y)
+            return None if a is None or b is None else (a + b if op == "+" else a - b)
+    m = re.fullmatch(r"(max|min|sum|mean)\((.+)\)", name)
+    if m:  # over a list in the run document: max(timeline.sm_last_active)
+        v = counter_value(d, m.group(2))
+        if not isinstance(v, list) or not v:
+            raise KeyError(name)
+        return {"max": max, "min": min, "sum": sum, "mean": lambda x: sum(x) / len(x)}[m.group(1)](v)
+    if re.fullmatch(r"-?[0-9.]+", name):
+        return float(name)
+    if "." in name:  # a path into the run document; a number indexes a list (timeline.sm_last_active.1)
         v = d
         for part in name.split("."):
-            if not isinstance(v, dict) or part not in v:
+            if isinstance(v, list) and part.isdigit() and int(part) < len(v):
+                v = v[int(part)]
+            elif isinstance(v, dict) and part in v:
+                v = v[part]
+            else:
                 raise KeyError(name)
-            v = v[part]
         return v
     return d["counters"][name]
 

@@ -149,6 +149,8 @@ def load_claims(paths):
                 for need in needs:
                     if need not in c:
                         raise gexp.ExpError(f"claim {c.get('id', '?')}: no {need!r}")
+                if c["id"] in tol:
+                    raise gexp.ExpError(f"claim {c['id']}: the id is used twice (ids are unique over all seeds)")
                 if "not_measured" in c:
                     if not str(c["not_measured"]).strip() or "measure" in c:
                         raise gexp.ExpError(f"claim {c['id']}: not_measured needs a reason and no measure")

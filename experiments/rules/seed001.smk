@@ -158,4 +158,34 @@ gexp.experiment(
          "seed": {"kmeans": 0.01, "histo": 0.0}, "fmt": 3},
     ])
 
+# Mechanisms (issue [seed-studies]): what makes APRES differ from LAWS, tested by switching
+# its parts. core.sap_move (a switch of the GPU glue, not of the blocks): `accept` (the
+# model's APRES, docs/deviations.md A12) moves every target warp of a group SAP accepts to
+# the head of LAWS's order; `prefetch` moves a target only when its prefetch is sent;
+# `none` never moves them (SAP's prefetches alone, on LAWS's own order).
+S001_MECH = dict(S001_DESIGNS, **{
+    "APRES, move on prefetch": dict(S001_APRES, **{"core.sap_move": "prefetch"}),
+    "APRES, prefetch only": dict(S001_APRES, **{"core.sap_move": "none"})})
+gexp.experiment(
+    "s001_mech_sap_move", seed="001", where="mechanism: APRES against LAWS (sec. IV-C's coordination)",
+    title="APRES's target moves against its prefetches: move on accept, on prefetch, or never",
+    setup=S001_COMMON + " APRES as the model builds it moves SAP's whole warp queue to the head when SAP "
+          "accepts a group (A12); 'move on prefetch' moves each target only when its prefetch is sent; "
+          "'prefetch only' keeps LAWS's order (core.sap_move=none). The table gives, with APRES, the share "
+          "of target warps whose prefetch was ever sent (the rest were replaced by the next group first), "
+          "the prefetches that took an L1 line against the demand misses, and the L1 misses against LAWS's.",
+    designs=S001_MECH, pairs=S001_ALL, baseline="Baseline", scales=S001_SCALES,
+    seed_columns=[
+        {"name": "targets prefetched / targets", "design": "APRES",
+         "counter": "sap_targets_prefetched/sap_targets", "seed": {}, "fmt": 3},
+        {"name": "prefetch allocations / demand misses", "design": "APRES",
+         "counter": "sap_prefetches_allocated/(l1_misses-l1_prefetches_issued)", "seed": {}, "fmt": 4},
+        {"name": "target moves per warp instruction", "design": "APRES",
+         "counter": "laws_target_moves/warp_instructions", "seed": {}, "fmt": 4},
+        {"name": "L1 demand misses, APRES", "design": "APRES",
+         "counter": "l1_misses-l1_prefetches_issued", "seed": {}, "fmt": 0},
+        {"name": "L1 misses, LAWS", "design": "LAWS", "counter": "l1_misses", "seed": {}, "fmt": 0},
+    ],
+    timelines=[("apres", "bfs", "LAWS"), ("apres", "bfs", "APRES")])
+
 DEFAULT_SET["001"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "001"]

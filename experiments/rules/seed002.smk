@@ -162,4 +162,35 @@ gexp.experiment(
              "LRR": LRR, "LRR + DL1D": dict(DL1D, **LRR), "LRR + DL1D no dueling": dict(NODUEL, **LRR)},
     pairs=[(P, a) for a in CNF], baseline="GTO", scales=SCALES_OF(CNF))
 
+
+# Mechanism (issue [seed-studies]): what SM dueling does on these applications. The seed fixes
+# SM 0 on the decoupled design and SM 1 on the baseline (the leaders); the followers take
+# the comparator's choice. core.dl1d_follow (a switch of the GPU glue, not of the block)
+# sends the followers always to the decoupled design or always to the baseline, leaders
+# unchanged: if dueling's cycles stay when the followers are all decoupled, the cost is the
+# baseline leader itself. The table gives each SM's last busy cycle: SM 1 (the baseline
+# leader) and the mean over all SMs, as a share of the run's cycles.
+gexp.experiment(
+    "s002_mech_dueling", seed="002", where="mechanism: SM dueling (sec. 4.4.3)",
+    title="SM dueling: followers by the comparator, always decoupled, always baseline; no dueling",
+    setup=MAIN_SETUP + "; DL1D's followers switched with core.dl1d_follow",
+    designs={"BL": {}, "DL1D": DL1D,
+             "DL1D, followers decoupled": dict(DL1D, **{"core.dl1d_follow": "decoupled"}),
+             "DL1D, followers baseline": dict(DL1D, **{"core.dl1d_follow": "baseline"}),
+             "DL1D no dueling": NODUEL},
+    pairs=[(P, a) for a in APPS], baseline="BL", scales=SCALES_OF(APPS), classes=dict(MIXED),
+    seed_columns=[
+        {"name": "followers' reads as baseline", "design": "DL1D",
+         "counter": "(dl1d_reads_as_baseline-counters.per_sm.dl1d_reads_as_baseline.1)/(dl1d_reads-counters.per_sm.dl1d_reads.1)",
+         "seed": {}, "fmt": 4},
+        {"name": "SM 1 last busy / cycles", "design": "DL1D", "counter": "timeline.sm_last_active.1/cycles", "seed": {}, "fmt": 3},
+        {"name": "mean SM last busy / cycles", "design": "DL1D", "counter": "mean(timeline.sm_last_active)/cycles",
+         "seed": {}, "fmt": 3},
+        {"name": "SM 1 last busy / cycles", "design": "DL1D no dueling", "counter": "timeline.sm_last_active.1/cycles",
+         "seed": {}, "fmt": 3},
+        {"name": "cycles", "design": "DL1D", "counter": "cycles", "seed": {}, "fmt": 0},
+        {"name": "cycles", "design": "DL1D no dueling", "counter": "cycles", "seed": {}, "fmt": 0},
+    ],
+    timelines=[(P, "lud", "DL1D"), (P, "lud", "DL1D no dueling")])
+
 DEFAULT_SET["002"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "002"]

@@ -44,6 +44,11 @@ cv = {"counters": {"a": 1, "b": 2, "c": 3, "d": 0}}
 for expr, want in (("(a+b)/(c+d)", 1.0), ("a/b/c", 1 / 6), ("a+b+c", 6), ("(a)/(b)", 0.5), ("c/(a+b)", 1.0)):
     checks.append((f"counter expression {expr}", gexp.counter_value(cv, expr), want))
 assert gexp.counter_value(cv, "a/d") is None
+tl = {"counters": {"cycles": 100}, "timeline": {"sm_last_active": [10, 100, 20, 30]}}
+for expr, want in (("timeline.sm_last_active.1/cycles", 1.0), ("max(timeline.sm_last_active)", 100),
+                   ("mean(timeline.sm_last_active)/cycles", 0.4), ("min(timeline.sm_last_active)/2", 5.0),
+                   ("(sum(timeline.sm_last_active)-timeline.sm_last_active.1)/3", 20.0), ("cycles-10+5", 95)):
+    checks.append((f"counter expression {expr}", gexp.counter_value(tl, expr), want))
 bad = 0
 for name, got, want in checks:
     ok = close(got, want)
