@@ -38,6 +38,10 @@ class NotRun(ExpError):
     """a measure needs an experiment that was not selected"""
 
 
+class Undefined(ExpError):
+    """a measure has no value on these results (a denominator of 0, a counter that is 0 on every bar)"""
+
+
 class NoBars(ExpError):
     """a measure's selection (preset, class) has no bars in this run (KERNELS= left them out)"""
 
@@ -452,8 +456,10 @@ class Measures:
             raise ExpError(f"unknown measure {fn!r}")
         try:
             return getattr(self, fn)(**spec)
-        except NoBars:
+        except (NoBars, Undefined):
             raise
+        except ZeroDivisionError:
+            raise Undefined(f"measure {fn}: a division by 0 on these results")
         except TypeError as e:
             raise ExpError(f"measure {fn}: {e}")
         except KeyError as e:
@@ -532,7 +538,7 @@ class Measures:
         den = dict(self._counter(exp, over or e["baseline"], counter, preset, cls))
         r = [v / den[pk] for pk, v in self._counter(exp, design, counter, preset, cls) if v and den[pk]]
         if not r:
-            raise ExpError(f"counter_gm {counter}: 0 or undefined on every bar of {exp}")
+            raise Undefined(f"counter_gm {counter}: 0 or undefined on every bar of {exp}")
         return sum(r) / len(r) if mean == "arith" else geomean(r, positive_only=True)
 
     def counter_share(self, exp, design, num, den, preset=None, cls=None):
@@ -545,7 +551,7 @@ class Measures:
             if dn:
                 r.append(sum(counter_value(d, x) for x in num) / dn)
         if not r:
-            raise ExpError(f"counter_share: the denominator is 0 on every bar of {exp}")
+            raise Undefined(f"counter_share: the denominator is 0 on every bar of {exp}")
         return sum(r) / len(r)
 
     def bar_ratio(self, exp, design, workload, counter=None, over=None, preset=None):
@@ -560,14 +566,14 @@ class Measures:
             return tab[design][pk]["speedup"] / tab[o][pk]["speedup"]
         a, b = counter_value(tab[design][pk]["doc"], counter), counter_value(tab[o][pk]["doc"], counter)
         if a is None or not b:
-            raise ExpError(f"bar_ratio {workload} {counter}: 0 or undefined with {o}")
+            raise Undefined(f"bar_ratio {workload} {counter}: 0 or undefined with {o}")
         return a / b
 
     def counter_mean(self, exp, design, counter, preset=None, cls=None):
         """arithmetic mean over bars of counter(design) (bars where it is undefined left out)"""
         v = [x for _, x in self._counter(exp, design, counter, preset, cls) if x is not None]
         if not v:
-            raise ExpError(f"counter {counter} is undefined on every bar of {exp}")
+            raise Undefined(f"counter {counter} is undefined on every bar of {exp}")
         return sum(v) / len(v)
 
     def counter_pooled(self, exp, design, counter, preset=None, cls=None):
@@ -578,7 +584,7 @@ class Measures:
         num = sum(v for _, v in self._counter(exp, design, a, preset, cls))
         den = sum(v for _, v in self._counter(exp, design, b, preset, cls))
         if not den:
-            raise ExpError(f"counter_pooled {counter}: the denominator is 0 on every bar")
+            raise Undefined(f"counter_pooled {counter}: the denominator is 0 on every bar")
         return num / den
 
     def gm_over_best(self, exp, design, among, preset=None, cls=None):

@@ -200,13 +200,17 @@ def evaluate(claims, tol, tables):
         except gexp.NoBars:
             out.append((c, None, "no bars here"))
             continue
+        except gexp.Undefined as ex:
+            out.append((dict(c, undefined=str(ex)), None, "undefined"))
+            continue
         except gexp.ExpError as ex:
             raise gexp.ExpError(f"claim {c['id']}: {ex}")
         out.append((c, v, gexp.verdict(c, v, tol[c["id"]])))
     return out
 
 
-VERDICTS = ("holds", "direction holds", "does not hold", "not measured", "not run", "no bars here", "quote not found")
+VERDICTS = ("holds", "direction holds", "does not hold", "undefined", "not measured", "not run", "no bars here",
+            "quote not found")
 
 
 def tally_text(rows):
@@ -287,7 +291,8 @@ def index(selected, results, report, gpusim, scale, claim_files, out_index, out_
           f"{int(round(100 * min(tol.values() or [0.2])))}% either way. The thresholds are fixed in "
           "experiments/claims/ from the seed's words before these runs (its `about` says which results were "
           "known earlier) and are never moved toward the seed. **not measured**: the model has no such "
-          "design or quantity (the reason is given); **not run**: its experiment was not selected.", ""]
+          "design or quantity (the reason is given); **undefined**: the measure has no value on these "
+          "results (a denominator of 0; the reason is given); **not run**: its experiment was not selected.", ""]
     by_seed = {}
     for c, v, vd in ev:
         by_seed.setdefault(c["seed"], []).append((c, v, vd))
@@ -303,7 +308,8 @@ def index(selected, results, report, gpusim, scale, claim_files, out_index, out_
               "|---|---|---|---:|---|---|---|---|"]
         for c, v, vd in by_seed[sd]:
             q = c["quote"].replace("|", "/")
-            why = c["why"] if vd != "not measured" else f"{c['not_measured']} ({c['why']})"
+            why = (f"{c['not_measured']} ({c['why']})" if vd == "not measured" else
+                   f"{c['why']} (no value here: {c['undefined']})" if vd == "undefined" else c["why"])
             L.append(f"| {c['id']} | {c['section']}, line {c['line']} | \"{q}\" | {fmt(v, 3)} | "
                      f"{rel_text(c['holds_if']) if 'holds_if' in c else '-'} | "
                      f"{rel_text(c['direction_if']) if 'direction_if' in c else '-'} | **{vd}** | {why.replace('|', '/')} |")

@@ -77,6 +77,13 @@ exp_bad_result() { # a doctored result (the resolved configuration disagrees wit
   cat "$EXPT/doctored.out"
   [ $rc = 1 ] && grep -q "mrpb=on but the resolved configuration has mrpb='off'" "$EXPT/doctored.out"
 }
+exp_seed() { # exp_seed SEED KERNELS: the seed's default set on a few of its workloads at 0.01 x its inputs
+  local d=$TOP_ABS/build/test/exp-$1
+  rm -rf "$d" && mkdir -p "$d" &&
+    snakemake -s experiments/Snakefile --cores 2 --rerun-triggers mtime input --config results="$d/res" report="$d/rep" \
+      seeds="$1" scale=0.01 kernels="$2" >"$d/log" 2>&1 || { tail -n 20 "$d/log"; return 1; }
+  python3 tb/checks/exp_seed.py "$d/rep" "$1"
+}
 slurm_lines() { # experiments/slurm_test.sh, its "slurm-test: PASS x" lines as "PASS x"
   local rc
   experiments/slurm_test.sh >"$EXPT-slurm.log" 2>&1; rc=$?
@@ -95,6 +102,11 @@ declare_exp() {
   ckf exp_results_checker_catches -n exp_load_table -- exp_bad_result
   ckf exp_claims_quoted -N "" -- exp_claims
   ck exp_measures -N "" -- python3 tb/checks/exp_measures.py
+  # seeds 001-004: each seed's whole default set on two or three of its workloads, small
+  ckf exp_seed_001 -j 2 -- exp_seed 001 particlefilter,pathfinder,bfs
+  ckf exp_seed_002 -j 2 -- exp_seed 002 particlefilter,hotspot,backprop
+  ckf exp_seed_003 -j 2 -- exp_seed 003 atax,bicg,btree
+  ckf exp_seed_004 -j 2 -- exp_seed 004 laplace3d,scalarprod
   # (one Snakemake at a time in the repository: its lock is .snakemake/ at the top)
   CK_TAGS=exp,bad-input CK_NEEDS=exp_results_checker_catches
   bad exp_bad_name "unknown experiment 'nosuch'" -- env EXP=nosuch RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
