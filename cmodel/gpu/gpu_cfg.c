@@ -137,7 +137,7 @@ int gpu_cfg_preset(gpu_cfg *c, const char *name, char *err, size_t n)
         c->sms = 15; c->core_mhz = 700; c->schedulers = 2; c->sched = GPU_SCHED_LRR;
         c->l1_size = 32 * 1024; c->l1_assoc = 8; c->l1_mshr = 64;
         c->l2_size = 128 * 1024; c->l2_assoc = 8; c->l2_lat = 200; /* the seed's L2 latency, all of it */
-        c->l2_rop = 0; c->dram_lat = 374; /* Table III: DRAM 440 cycles: an unloaded L2 miss is 374 + 2 x 17-19 interconnect + ~15 of DRAM timing and replies (gpusim --breakdown: 440) */
+        c->l2_rop = 0; c->dram_lat = 0; /* not Table III's 440 cycles: the DRAM buffer holds a slot for each request in the dram.lat pipe, and at 374 cycles that capped srad's DRAM use at 10% (3.2x its cycles); docs/deviations.md G2 */
         c->dram_mhz = 924;
     } else if (!strcmp(name, "dl1d")) { /* seed 002 Table 4.2 */
         /* Table 4.2's "1.4GHz" SM and DRAM clocks are GPGPU-Sim 3.2.2's GTX480 shader clock: it

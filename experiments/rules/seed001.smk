@@ -52,15 +52,16 @@ S001_DESIGNS = {"Baseline": S001_BASE, "LAWS": S001_LAWS, "APRES": S001_APRES}
 
 S001_COMMON = (
     "apres preset (Table III: 15 SMs, 48 warps, 2 LRR schedulers, 32 KB 8-way L1 with 64 MSHRs, "
-    "6 x 128 KB 8-way L2 with 200-cycle latency, 6 DRAM channels at 924 MHz, 440-cycle DRAM latency); LAWS and SAP at "
+    "6 x 128 KB 8-way L2 with 200-cycle latency, 6 DRAM channels at 924 MHz); LAWS and SAP at "
     "Table II's sizes (3 WGT entries, 10 PT entries). 14 of Table IV's 15 applications: MUMmerGPU "
     "is not modelled. Inputs reduced per application to fit the time budget: "
     + ", ".join(f"{w} x{S001_SCALES[w]:g}" for w in S001_APPS)
     + " (x1 is the suite's input; the seed does not state its inputs). Not filling the GPU: nw "
     "and spmv at any scale (16-thread blocks per tile; one-warp blocks, 8 per SM), lud and "
     "particlefilter at the suite's input (x8 particles still does not). Core 700 MHz (GPGPU-Sim's "
-    "GTX480 core clock; Table III's 1.4 GHz is the shader clock); Table III's 440-cycle DRAM latency "
-    "is an unloaded L2 miss (dram.lat 374 plus the interconnect and DRAM timing); "
+    "GTX480 core clock; Table III's 1.4 GHz is the shader clock); not Table III's 440-cycle DRAM "
+    "latency (dram.lat 0: the model's DRAM buffer counts requests in the latency pipe, which at 440 "
+    "cycles caps DRAM bandwidth; docs/deviations.md G2); "
     "deviations of LAWS and SAP: docs/deviations.md A1-A15.")
 
 gexp.experiment(
