@@ -77,6 +77,22 @@ exp_bad_result() { # a doctored result (the resolved configuration disagrees wit
   cat "$EXPT/doctored.out"
   [ $rc = 1 ] && grep -q "mrpb=on but the resolved configuration has mrpb='off'" "$EXPT/doctored.out"
 }
+exp_runinfo() { # runinfo.py on a run: the reasons' shares add up to 100% on the GPU and on each SM
+  build/bin/gpusim --workload hotspot --scale 0.2 --config dl1d --dl1d on --quiet --json "$EXPT-ri.json" &&
+    python3 experiments/bin/runinfo.py "$EXPT-ri.json" --per-sm >"$EXPT-ri.txt" || return 1
+  head -n 3 "$EXPT-ri.txt"
+  python3 - "$EXPT-ri.txt" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+tot = sum(float(x) for x in re.findall(r" ([0-9.]+)%", lines[1]))
+sms = [l for l in lines[4:] if re.match(r"\s+\d+ ", l)]
+assert abs(tot - 100) < 0.6, tot
+for l in sms:
+    assert abs(sum(float(x) for x in re.findall(r"([0-9.]+)%", l)) - 100) < 1.0, l
+assert len(sms) == 15, len(sms)
+print(f"reasons add up to {tot:.1f}% on the GPU and to 100% on each of {len(sms)} SMs")
+PY
+}
 exp_seed() { # exp_seed SEED KERNELS: the seed's default set on a few of its workloads at 0.01 x its inputs
   local d=$TOP_ABS/build/test/exp-$1
   rm -rf "$d" && mkdir -p "$d" &&
@@ -102,6 +118,7 @@ declare_exp() {
   ckf exp_results_checker_catches -n exp_load_table -- exp_bad_result
   ckf exp_claims_quoted -N "" -- exp_claims
   ck exp_measures -N "" -- python3 tb/checks/exp_measures.py
+  ckf exp_runinfo -N "" -- exp_runinfo
   # seeds 001-004: each seed's whole default set on two or three of its workloads, small
   ckf exp_seed_001 -j 2 -- exp_seed 001 particlefilter,pathfinder,bfs
   ckf exp_seed_002 -j 2 -- exp_seed 002 particlefilter,hotspot,backprop
@@ -113,6 +130,7 @@ declare_exp() {
   bad exp_bad_kernel "unknown kernel 'foo'" -- env EXP=fig14_final KERNELS=foo RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
   bad exp_bad_scale "scale 'huge'" -- env EXP=fig14_final EXPSCALE=huge RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
   bad exp_load_bad_dir "no runs/ folder" -- python3 experiments/load.py "$EXPT/nothing-here"
+  bad exp_runinfo_bad "not a run with counters and a timeline" -- python3 experiments/bin/runinfo.py "$EXPT/nothing.json"
   bad exp_redraw_bad_dir "no such report folder" -- python3 experiments/bin/redraw.py "$EXPT/nothing-here"
   bad exp_bad_seed "seed '009': expected one of" -- env SEED=009 RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
   bad exp_bad_prior "prior verdicts" -- env SEED=000 PRIOR="$EXPT/nothing.json" RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
