@@ -7,7 +7,7 @@
 # LAWS+STR, PA, MASCAR and SLD are not modelled; energy (Figure 15) is not modelled. The
 # claims file lists what each of those would have been, as not measured.
 # All experiments below use the same three runs per application, so the default set costs
-# 14 x 3 = 42 gpusim runs (NOTES-seed001.md has the timings).
+# 14 x 3 = 42 gpusim runs (docs/studies.md has the timings).
 
 # Per-application --scale. Chosen from one timing run each of the slowest design (APRES:
 # LAWS and SAP are called every cycle, so the model cannot skip idle cycles; APRES took 2x

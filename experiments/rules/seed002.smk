@@ -1,6 +1,6 @@
 # Seed 002 (Chao Li's thesis, chapter 4: the decoupled L1D with SM dueling): its experiments.
 # Every bar runs on `--config dl1d` (Table 4.2's GPU; the differences from Table 4.2 are in
-# NOTES-seed002.md) with the seed's chapter-4 applications the model has: those with a
+# docs/studies.md) with the seed's chapter-4 applications the model has: those with a
 # "002:" class in `gpusim --list-apps`, laplace3d excepted (its 002 class is chapter 2).
 # Not modelled: Barnes-Hut, Leukocyte, FFT, Myocyte, Heartwall, MM (no warp programs), and
 # the schemes Profiled-BYPASS, PDP-best, RRIP and the two-level scheduler.

@@ -5,7 +5,7 @@
 # GTX480 configuration). Applications: each chapter's own table (4.2, 5.2, 6.2). Every
 # speedup is IPC over Base (the plain 16 KB 4-way L1, GTO) on the same application.
 # What is not modelled (BypassAll, IndXor, the TwoLevel scheduler, the seed's ready-warp
-# count) and why: NOTES-seed003.md and the claims marked not_measured.
+# count) and why: docs/studies.md and the claims marked not_measured.
 
 # Per-workload --scale. Measured on this 2-core machine (shared), one gpusim run of
 # Base on choo at that scale (seconds, GPU cycles, mean resident warps per SM of 48):
@@ -103,7 +103,7 @@ def ways(n, design=None):
 
 
 CHOO = ("--config choo (Tables 4.1/5.1/6.1: 15 SMs, 2 GTO schedulers, 16 KB 4-way L1, 6 x 128 KB "
-        "16-way L2, FR-FCFS; preset differences in NOTES-seed003.md); inputs scaled per workload "
+        "16-way L2, FR-FCFS; preset differences in docs/studies.md); inputs scaled per workload "
         "(SCALES003: 2dconv, 2mm, atax, bicg, gesummv, mvt, nw, srad 0.25, syr2k, syrk, backprop, "
         "btree 0.5, bfs 0.05, srad1 0.2, hotspot, lud 1); not filling the GPU at these sizes: atax, "
         "bicg, mvt, gesummv, syr2k, nw, srad1")

@@ -12,7 +12,7 @@
 #   Static-CLAMS      Th_CR 4, Th_SM 20% (sec. 7)
 #   Semi-Dyn-CLAMS    Table 2, Th_SM 40%
 #   Dyn-CLAMS         Table 2, Th_SM_init 40% (the final design)
-# Deviations from the seed's setup are in each experiment's `setup`; NOTES-seed004.md has
+# Deviations from the seed's setup are in each experiment's `setup`; docs/studies.md has
 # the Table 3 comparison and the reasons for the scales.
 
 # Per-application --scale. Measured on this 2-core machine (one gpusim alone, wall s),
@@ -33,7 +33,7 @@
 # Sum of one Dyn run per application ~ 66 s; the default set is 9 picker runs (fig10) + 6
 # (Th_SM) + 3 (window) per application plus cheap FR-FCFS runs: ~1000 CPU-s estimated.
 # At these scales reduction, scan, gaussian and cfd keep their data in the 768 KB L2 (DRAM
-# bandwidth use under 3%): the DRAM scheduler can hardly act on them (NOTES-seed004.md).
+# bandwidth use under 3%): the DRAM scheduler can hardly act on them (docs/studies.md).
 SCALES = {"lulesh": 0.7, "reduction": 0.3, "scan": 0.2, "laplace3d": 1.0, "convsep": 0.03,
           "scalarprod": 1.0, "blackscholes": 0.015, "hotspot": 1.0, "cfd": 0.01, "gaussian": 0.25}
 
@@ -68,7 +68,7 @@ MAIN = dict({"FR-FCFS": FRFCFS}, **{lab: cap(n) for lab, n in zip(CAP_LABELS, CA
 
 COMMON_SETUP = (
     "clams preset (Table 3: 32 SMs, GTO, 6 channels x 8 banks, 256-entry buffers, 924 MHz DRAM; "
-    "differences from Table 3 in NOTES-seed004.md); Ray Tracing not modelled (10 of the 11 applications); "
+    "differences from Table 3 in docs/studies.md); Ray Tracing not modelled (10 of the 11 applications); "
     "whole applications at reduced inputs (--scale: lulesh 0.7, reduction 0.3, scan 0.2, convsep 0.03, "
     "blackscholes 0.015, cfd 0.01, gaussian 0.25, the rest 1), not the seed's full inputs nor its "
     "500 M-instruction cut for LUH, CONS and CFD; at these inputs reduction, scan, gaussian and cfd "
