@@ -12,7 +12,7 @@
 # Per-application --scale. Chosen from one timing run each of the slowest design (APRES:
 # LAWS and SAP are called every cycle, so the model cannot skip idle cycles; APRES took 2x
 # the baseline's time on srad, 7x on kmeans), on `--config apres --set core.mhz=700` (the
-# preset's clock after the lead's change), one gpusim at a time on the shared 2-core host,
+# preset's clock), one gpusim at a time on the shared 2-core host,
 # wall seconds (/usr/bin/time); base-s seconds at scale 1 are docs/workloads.md's table.
 #   bfs           APRES 12.1 s at 0.08 (filled, 25.5 warps/SM)    -> 0.1   (~15 s)
 #   nw            APRES 19.6 s at 0.75 (never filled: one 16-thread block per tile) -> 0.75
