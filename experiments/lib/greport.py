@@ -248,6 +248,12 @@ def slowest(results, runs, n=10):
     return rows, rows[:n]
 
 
+# where each seed's failed claims are explained (the mechanism, its counters and the experiment that tested it)
+MECHANISMS = {"000": ("docs/gpu-results.md", "docs/gpu-results.md"), "001": ("docs/apres.md", "seed 001's study"),
+              "002": ("docs/dl1d.md", "seed 002's study"), "003": ("docs/choo.md", "seed 003's study"),
+              "004": ("docs/clams.md", "seed 004's study")}
+
+
 def prior_verdicts(paths, claims):
     """{claim id: (measured, verdict, source)} from earlier reports' verdicts.json files"""
     ids = {c["id"] for c in claims}
@@ -313,7 +319,13 @@ def index(selected, results, report, gpusim, scale, claim_files, out_index, out_
             L.append(f"| {c['id']} | {c['section']}, line {c['line']} | \"{q}\" | {fmt(v, 3)} | "
                      f"{rel_text(c['holds_if']) if 'holds_if' in c else '-'} | "
                      f"{rel_text(c['direction_if']) if 'direction_if' in c else '-'} | **{vd}** | {why.replace('|', '/')} |")
-        L += ["", f"Seed {sd}: " + tally_text(by_seed[sd]) + ".", ""]
+        L += ["", f"Seed {sd}: " + tally_text(by_seed[sd]) + "."]
+        if sd in MECHANISMS:
+            doc, sec = MECHANISMS[sd]
+            rel = os.path.relpath(os.path.join(gexp.TOP, doc), os.path.dirname(os.path.abspath(out_index)))
+            L += [f"Why the claims that do not hold (or hold only in direction) fail, with the counters and the "
+                  f"experiments that tested it: [{doc}]({rel}) ({sec})."]
+        L += [""]
     L += ["## Figures", ""]
     runs = set()
     prev_seed = None

@@ -189,4 +189,23 @@ gexp.experiment(
     ],
     timelines=[("apres", "bfs", "LAWS"), ("apres", "bfs", "APRES")])
 
+# Mechanism: is LAWS held back by the memory system's throughput? The same designs on a
+# machine with that throughput relieved (4x interconnect bandwidth per port, DRAM at 3 GHz,
+# a 32-entry miss queue, 64-entry L2 input queues): if LAWS's gain over the baseline stays
+# what it is on the seed's machine, the limit is the locality LAWS finds, not the throughput.
+S001_RELIEF = {"icnt.bw": 256, "dram.mhz": 3000, "l1.missq": 32, "l2.queue": 64}
+gexp.experiment(
+    "s001_mech_relieved", seed="001", where="mechanism: LAWS and APRES with the memory system's throughput relieved",
+    title="LAWS and APRES on the seed's machine and on one with 4x interconnect, 3 GHz DRAM, deeper queues",
+    setup=S001_COMMON + " 'relieved': icnt.bw 256, dram.mhz 3000, l1.missq 32, l2.queue 64; every bar over the "
+          "seed machine's baseline (compare LAWS, relieved with Baseline, relieved for LAWS's own gain there).",
+    designs=dict(S001_DESIGNS, **{f"{k}, relieved": dict(v, **S001_RELIEF) for k, v in S001_DESIGNS.items()}),
+    pairs=S001_ALL, baseline="Baseline", scales=S001_SCALES,
+    seed_columns=[
+        {"name": "L1 hit rate, Baseline, relieved", "design": "Baseline, relieved", "counter": "l1_hit_rate", "seed": {}, "fmt": 3},
+        {"name": "L1 hit rate, LAWS, relieved", "design": "LAWS, relieved", "counter": "l1_hit_rate", "seed": {}, "fmt": 3},
+        {"name": "DRAM bus, Baseline", "design": "Baseline", "counter": "dram_bandwidth_use", "seed": {}, "fmt": 3},
+        {"name": "DRAM bus, Baseline, relieved", "design": "Baseline, relieved", "counter": "dram_bandwidth_use", "seed": {}, "fmt": 3},
+    ])
+
 DEFAULT_SET["001"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "001"]
