@@ -10,7 +10,10 @@ and DRAM data-bus use. --per-sm adds one row per SM: warp instructions, cycles w
 the last cycle with a warp (as a share of the run) and the reasons' shares on that SM.
 Exit 2 with one line on stderr for a missing or malformed file."""
 import json
+import signal
 import sys
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # runinfo.py ... | head: no traceback
 
 
 def load(path):
