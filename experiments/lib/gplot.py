@@ -28,6 +28,13 @@ def _save(fig, png, svg):
 TICKS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 1, 1.02, 1.05, 1.1, 1.2, 1.5, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100]
 
 
+def _title(e, scale_txt, fig_width):
+    """the figure's title, wrapped to the figure's width; the inputs' scale when there is one"""
+    import textwrap
+    sc = "per-workload inputs" if scale_txt.startswith("per workload") else f"x{scale_txt} inputs"
+    return textwrap.fill(f"{e['where']}: {e['title']} ({sc})", width=max(40, int(fig_width * 11)))
+
+
 def _limits(ax, values, labels=False):
     """log y limits around the values (and 1x), labelled at round speedups; labels: room for
     the values written on the bars"""
@@ -55,7 +62,7 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
     xs = [gexp.bar_name(p, k, e) for p, k in bars] + [lbl for lbl, _, _ in gm_rows]
     n = len(designs)
     width = 0.8 / n
-    fig, ax = plt.subplots(figsize=(max(7.0, 0.45 * len(xs) * max(1, n / 3)), 3.6))
+    fig, ax = plt.subplots(figsize=(max(7.0, 0.45 * len(xs) * max(1, n / 3)) + 2.0, 3.8))  # + the legend beside
     cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
     allv = []
     label_all = len(xs) * n <= 60  # every bar's value on it when they fit; else the geometric means' only
@@ -110,9 +117,9 @@ def speedup_figure(e, tab, meas, bars, groups, designs, png, svg, scale_txt):
     ax.set_xlim(-0.6, len(xs) - 0.4)
     _limits(ax, allv, labels=True)
     ax.set_ylabel(f"speedup over {e['baseline']} (IPC, log)")
-    ax.set_title(f"{e['where']}: {e['title']} (x{scale_txt} inputs)")
+    ax.set_title(_title(e, scale_txt, fig.get_size_inches()[0]))
     ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
-    ax.legend(fontsize=7, ncol=min(5, n + 2), loc="lower left", bbox_to_anchor=(0, 1.08), frameon=False)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.005, 1.0), frameon=False)  # beside the axes: never over the title
     ax.grid(axis="y", which="major", linewidth=0.3)
     fig.tight_layout()
     _save(fig, png, svg)
@@ -143,7 +150,7 @@ def _factorial(e, meas, designs, png, svg):
     ax.xaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{x:g}x"))
     ax.tick_params(axis="x", which="minor", labelsize=6)
     ax.set_xlabel(f"geomean speedup over {e['baseline']} (log)")
-    ax.set_title(f"{e['where']}: {e['title']}")
+    ax.set_title(_title(e, gexp.scale_label(e), fig.get_size_inches()[0]))
     ax.grid(axis="x", which="both", linewidth=0.3)
     fig.tight_layout()
     _save(fig, png, svg)
@@ -178,6 +185,6 @@ def _interaction(e, meas, png, svg, scale_txt):
     axes[0].yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}x"))
     axes[0].set_ylabel(f"speedup over {e['baseline']} (log)")
     axes[0].legend(fontsize=7, frameon=False, loc="upper left")
-    fig.suptitle(f"{e['where']}: {e['title']} (x{scale_txt} inputs)", fontsize=9)
+    fig.suptitle(_title(e, scale_txt, fig.get_size_inches()[0]), fontsize=9)
     fig.tight_layout()
     _save(fig, png, svg)
