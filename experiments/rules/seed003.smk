@@ -231,4 +231,30 @@ gexp.experiment(
              "8-way": ways(8), "8-way + MemSched": ways(8, MEMSCHED)},
     pairs=pairs003(CH6), scales=scales003(CH6), classes=cls_iw(CH6))
 
+
+# Mechanism (issue [seed-studies]): why the combined designs do not beat MRPB on the seed's
+# own applications (ch5.over_mrpb, ch6.over_mrpb). MRPB is reordering plus a bypass on
+# associativity stalls; 'MRPB, no bypass' keeps the reordering alone, so the bars show
+# which of the two carries MRPB's lead where it leads (syrk, syr2k: reordering; hotspot and
+# the column-strided kernels: the bypass). The columns: each design's L1 hit rate, the
+# share of reads LASC bypassed, and the L1's associativity refusals.
+gexp.experiment(
+    "s003_mech_mrpb", seed="003", where="mechanism: LASC + selective caching and MemSched + selective caching against MRPB",
+    title="What MRPB has that the combined designs lack: its reordering, its bypass",
+    setup=CHOO + "; chapter 6's applications and bfs (chapter 5's); 'MRPB, no bypass' is mrpb.Bypass=off",
+    designs={"Base": {}, "MRPB": MRPB003, "MRPB, no bypass": dict(MRPB003, **{"mrpb.Bypass": "off"}),
+             "LASC1.0+SelCaching": LASC_SEL, "MemSched+SelCaching": MEMSCHED_SEL},
+    pairs=pairs003(CH5), scales=scales003(CH5), classes=cls_iw(CH5),
+    seed_columns=[
+        {"name": "L1 hit rate", "design": "Base", "counter": "l1_hit_rate", "seed": {}, "fmt": 3},
+        {"name": "L1 hit rate", "design": "MRPB", "counter": "l1_hit_rate", "seed": {}, "fmt": 3},
+        {"name": "L1 hit rate", "design": "LASC1.0+SelCaching", "counter": "l1_hit_rate", "seed": {}, "fmt": 3},
+        {"name": "reads bypassed by LASC", "design": "LASC1.0+SelCaching", "counter": "rft_bypassed/rft_lookups",
+         "seed": {}, "fmt": 3},
+        {"name": "assoc. refusals", "design": "Base", "counter": "l1_fail_assoc", "seed": {}, "fmt": 0},
+        {"name": "assoc. refusals", "design": "MRPB", "counter": "l1_fail_assoc", "seed": {}, "fmt": 0},
+        {"name": "assoc. refusals", "design": "LASC1.0+SelCaching", "counter": "l1_fail_assoc", "seed": {}, "fmt": 0},
+        {"name": "assoc. refusals", "design": "MemSched+SelCaching", "counter": "l1_fail_assoc", "seed": {}, "fmt": 0},
+    ])
+
 DEFAULT_SET["003"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "003"]
