@@ -152,4 +152,35 @@ gexp.experiment(
     designs=dict({"FR-FCFS": FRFCFS, "Dyn-CLAMS": DYN}, **STATIC_GRID),
     pairs=PAIRS, baseline="FR-FCFS", scales=SCALES)
 
-DEFAULT_SET["004"] = ["fig10_schedulers", "fig10_per_app", "thsm_sensitivity", "window_sensitivity", "fig4_bandwidth"]
+
+# Mechanism (issue [seed-studies]): is CLAMS idle because the DRAM is? Seven of the ten
+# applications keep the DRAM data bus under 45% busy at these inputs (four under 1%), and
+# Dyn-CLAMS then settles on Th_CR near 8 (every rank critical: no distinction) and Th_SM
+# near 0 (locality mode: FR-FCFS's order). The same schedulers with the DRAM slowed 4x
+# (dram.mhz 231) make the DRAM the bottleneck: if Dyn-CLAMS then gains over FR-FCFS on
+# that machine, its small gain here is the idle DRAM; if not, it is the ranks' spread.
+SLOW = {"dram.mhz": 231}
+gexp.experiment(
+    "s004_mech_dram", seed="004", where="mechanism: CLAMS with the DRAM the bottleneck",
+    title="FR-FCFS, Cap-4 and Dyn-CLAMS on the seed's machine and with the DRAM 4x slower",
+    setup=COMMON_SETUP + "; 'slow DRAM': dram.mhz 231 (a quarter of 924); every bar over FR-FCFS on the seed's "
+          "machine (compare Dyn-CLAMS, slow DRAM with FR-FCFS, slow DRAM for CLAMS's own gain there)",
+    designs={"FR-FCFS": FRFCFS, "FR-FCFS-Cap-4": cap(4), "Dyn-CLAMS": DYN,
+             "FR-FCFS, slow DRAM": dict(FRFCFS, **SLOW), "FR-FCFS-Cap-4, slow DRAM": dict(cap(4), **SLOW),
+             "Dyn-CLAMS, slow DRAM": dict(DYN, **SLOW)},
+    pairs=PAIRS, baseline="FR-FCFS", scales=SCALES,
+    seed_columns=[
+        {"name": "DRAM bus", "design": "FR-FCFS", "counter": "dram_bandwidth_use", "seed": {}, "fmt": 3},
+        {"name": "DRAM bus", "design": "FR-FCFS, slow DRAM", "counter": "dram_bandwidth_use", "seed": {}, "fmt": 3},
+        {"name": "avg Th_CR", "design": "Dyn-CLAMS", "counter": "clams_mc_thcr_sum/clams_mc_updates", "seed": {}, "fmt": 2},
+        {"name": "avg Th_CR", "design": "Dyn-CLAMS, slow DRAM", "counter": "clams_mc_thcr_sum/clams_mc_updates",
+         "seed": {}, "fmt": 2},
+        {"name": "%-cri", "design": "Dyn-CLAMS, slow DRAM", "counter": "clams_pick_crit_in_crit_mode/clams_pick_crit_cols",
+         "seed": {}, "fmt": 2},
+        {"name": "crit. wait / other wait", "design": "Dyn-CLAMS, slow DRAM",
+         "counter": "(clams_pick_crit_wait/clams_pick_crit_cols)/(clams_pick_other_wait/clams_pick_other_cols)",
+         "seed": {}, "fmt": 2},
+    ])
+
+DEFAULT_SET["004"] = ["fig10_schedulers", "fig10_per_app", "thsm_sensitivity", "window_sensitivity", "fig4_bandwidth",
+                    "s004_mech_dram"]
