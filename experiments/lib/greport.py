@@ -249,7 +249,7 @@ def slowest(results, runs, n=10):
 
 
 # where each seed's failed claims are explained (the mechanism, its counters and the experiment that tested it)
-MECHANISMS = {"000": ("docs/gpu-results.md", "docs/gpu-results.md"), "001": ("docs/apres.md", "seed 001's study"),
+MECHANISMS = {"000": ("docs/gpu-results.md", "seed 000 against the model"), "001": ("docs/apres.md", "seed 001's study"),
               "002": ("docs/dl1d.md", "seed 002's study"), "003": ("docs/choo.md", "seed 003's study"),
               "004": ("docs/clams.md", "seed 004's study")}
 
