@@ -9,7 +9,8 @@ else here is generic.
 A run is identified by (preset, workload, scale, seed, design key); its result is one
 JSON file, results/runs/<preset>/<workload>/x<scale>/s<seed>/<design key>.json
 (docs/results-format.md). The design key is the run's --set values, sorted, joined by
-',' ('base' for none), with block parameters equal to their defaults dropped so that two
+'+' ('base' for none; not ',': Snakemake passes a job's wildcards to a cluster job as
+comma-separated pairs), with block parameters equal to their defaults dropped so that two
 experiments naming the same design share its runs."""
 import csv
 import json
@@ -66,6 +67,7 @@ def gpusim_params(gpusim):
 
 
 _WORKLOADS = None
+KEY_SEP = "+"  # between a design key's key=value pairs
 
 
 def workloads(gpusim):
@@ -117,13 +119,13 @@ def design_key(sets, gpusim):
         v = str(v)
         if k not in params:
             raise ExpError(f"design parameter {k!r} is not a gpusim parameter (gpusim --help-config)")
-        if re.search(r"[,/\s]", k + v):
-            raise ExpError(f"design parameter {k}={v}: no ',', '/' or spaces allowed")
+        if re.search(r"[,+/\s]", k + v):
+            raise ExpError(f"design parameter {k}={v}: no ',', '+', '/' or spaces allowed")
         blockparam = "." in k and k.split(".")[0] in params and params[k.split(".")[0]][0] == "off|on"
         if blockparam and params[k][1] == v and k.split(".")[0] not in other_preset:
             continue
         keep.append(f"{k}={v}")
-    return ",".join(keep) if keep else "base"
+    return KEY_SEP.join(keep) if keep else "base"
 
 
 def key_sets(key):
@@ -131,7 +133,7 @@ def key_sets(key):
     if key == "base":
         return []
     out = []
-    for kv in key.split(","):
+    for kv in key.split(KEY_SEP):
         if "=" not in kv:
             raise ExpError(f"design key {key!r}: {kv!r} is not key=value")
         out.append(kv)

@@ -130,6 +130,7 @@ declare_exp() {
   bad exp_bad_kernel "unknown kernel 'foo'" -- env EXP=fig14_final KERNELS=foo RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
   bad exp_bad_scale "scale 'huge'" -- env EXP=fig14_final EXPSCALE=huge RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
   bad exp_load_bad_dir "no runs/ folder" -- python3 experiments/load.py "$EXPT/nothing-here"
+  bad exp_migrate_bad "expected a results folder" -- python3 experiments/bin/migrate_keys.py "$EXPT/nothing-here"
   bad exp_runinfo_bad "not a run with counters and a timeline" -- python3 experiments/bin/runinfo.py "$EXPT/nothing.json"
   bad exp_redraw_bad_dir "no such report folder" -- python3 experiments/bin/redraw.py "$EXPT/nothing-here"
   bad exp_bad_seed "seed '009': expected one of" -- env SEED=009 RESULTS="$EXPT/res-bad" REPORT="$EXPT/rep-bad" experiments/run.sh
