@@ -116,8 +116,8 @@ void test_apps(void)
         int over = 0;
         for (unsigned r = 0; r < g->occ_rows; r++)
             for (unsigned s = 0; s < g->c.sms; s++) {
-                uint64_t hi = g->occ_snap[((size_t)r * g->c.sms + s) * 2 + 1];
-                uint64_t lo = r ? g->occ_snap[((size_t)(r - 1) * g->c.sms + s) * 2 + 1] : 0;
+                uint64_t hi = g->occ_snap[((size_t)r * g->c.sms + s) * OCC_F + OCC_B];
+                uint64_t lo = r ? g->occ_snap[((size_t)(r - 1) * g->c.sms + s) * OCC_F + OCC_B] : 0;
                 if (hi - lo > (uint64_t)occ[i].want * g->occ_win) over = 1;
             }
         UNIT_CHECK(!over && g->occ_rows > 0, "no SM holds more blocks than max_cta in any residency window");
