@@ -10,6 +10,13 @@ import os
 import sys
 
 
+
+def _help():
+    """-h / --help: the usage and this program's description on stdout, exit 0"""
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print("usage: migrate_keys.py RESULTS\n\n" + (__doc__ or "").strip())
+        sys.exit(0)
+
 def main(argv):
     if len(argv) != 1 or not os.path.isdir(os.path.join(argv[0], "runs")):
         print("migrate_keys.py: expected a results folder with runs/ in it", file=sys.stderr)
@@ -44,4 +51,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    _help()
     sys.exit(main(sys.argv[1:]))

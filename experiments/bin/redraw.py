@@ -49,6 +49,13 @@ def redraw(rep, name):
                          gexp.scale_label(e))
 
 
+
+def _help():
+    """-h / --help: the usage and this program's description on stdout, exit 0"""
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print("usage: redraw.py REPORT_DIR [EXPERIMENT...]\n\n" + (__doc__ or "").strip())
+        sys.exit(0)
+
 def main():
     if len(sys.argv) < 2:
         print("usage: redraw.py REPORT_DIR [EXPERIMENT...]", file=sys.stderr)
@@ -71,4 +78,5 @@ def main():
 
 
 if __name__ == "__main__":
+    _help()
     sys.exit(main())

@@ -40,6 +40,13 @@ def name(d, path):
     return path
 
 
+
+def _help():
+    """-h / --help: the usage and this program's description on stdout, exit 0"""
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print("usage: runinfo.py RUN.json... [--per-sm]\n\n" + (__doc__ or "").strip())
+        sys.exit(0)
+
 def main(argv):
     per_sm = "--per-sm" in argv
     paths = [a for a in argv if a != "--per-sm"]
@@ -77,4 +84,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    _help()
     sys.exit(main(sys.argv[1:]))

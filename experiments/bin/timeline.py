@@ -51,6 +51,13 @@ def load(path):
     return n, k, reasons, start, cyc, warps, wi, sc, name
 
 
+
+def _help():
+    """-h / --help: the usage and this program's description on stdout, exit 0"""
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print("usage: timeline.py RUN.json OUT_PREFIX\n\n" + (__doc__ or "").strip())
+        sys.exit(0)
+
 def main():
     if len(sys.argv) != 3:
         die("usage: timeline.py RUN.json OUT_PREFIX")
@@ -95,4 +102,5 @@ def main():
 
 
 if __name__ == "__main__":
+    _help()
     main()

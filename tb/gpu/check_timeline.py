@@ -63,6 +63,14 @@ def check(path):
           ", ".join(f"{x} {100.0 * v / tot:.1f}%" for x, v in share.items() if v))
 
 
+
+def _help():
+    """-h / --help: the usage and this program's description on stdout, exit 0"""
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print("usage: check_timeline.py GPUSIM.json...\n\n" + (__doc__ or "").strip())
+        sys.exit(0)
+
+
 def main():
     if len(sys.argv) < 2:
         print("usage: check_timeline.py RUN.json...", file=sys.stderr)
@@ -72,4 +80,5 @@ def main():
     print(f"timeline: {len(sys.argv) - 1} documents whole")
 
 
+_help()
 main()
