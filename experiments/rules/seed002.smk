@@ -191,6 +191,6 @@ gexp.experiment(
         {"name": "cycles", "design": "DL1D", "counter": "cycles", "seed": {}, "fmt": 0},
         {"name": "cycles", "design": "DL1D no dueling", "counter": "cycles", "seed": {}, "fmt": 0},
     ],
-    timelines=[(P, "lud", "DL1D"), (P, "lud", "DL1D no dueling")])
+    timelines=[(P, "nw", "DL1D"), (P, "nw", "DL1D no dueling")])
 
 DEFAULT_SET["002"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "002"]
