@@ -20,7 +20,7 @@ GPU_UNIT_AS := $(BUILD)/asan/test_gpu
 GPU_OBJ_SRC := $(CMODEL_SRC) $(GPU_SRC) $(TB_LIB_SRC) $(TOP)/tb/verilator/rtl_none.c
 GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 KSTREAM   := $(BUILD)/bin/kstream
-KSTREAM_SRC := $(TOP)/cmodel/gpu/gpu_kernels.c $(TOP)/cmodel/gpu/gk_app.c $(wildcard $(TOP)/cmodel/gpu/apps/*.c) $(TOP)/cmodel/blocks/num.c $(TOP)/tb/gpu/kstream.c
+KSTREAM_SRC := $(TOP)/cmodel/gpu/gpu_kernels.c $(TOP)/cmodel/gpu/gk_app.c $(TOP)/cmodel/gpu/gk_trace.c $(wildcard $(TOP)/cmodel/gpu/apps/*.c) $(TOP)/cmodel/blocks/num.c $(TOP)/tb/gpu/kstream.c
 
 .PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build experiments test-slurm mutants formal soak coverage
 all: tools
@@ -35,41 +35,47 @@ deps:
 
 # C-only programs (no Verilator needed); `make portgen` for scripts that need only it
 portgen: $(PORTGEN)
-tools: $(PORTGEN) $(BLKRUN_C) $(UNIT) $(GPUSIM) $(GPU_UNIT) $(KSTREAM)
+TRACEDUMP := $(BUILD)/bin/tracedump
+TRACEDUMP_SRC := $(TOP)/cmodel/gpu/gk_trace.c $(TOP)/cmodel/gpu/gk_app.c $(TOP)/cmodel/blocks/num.c $(TOP)/tb/gpu/tracedump.c
+tools: $(PORTGEN) $(BLKRUN_C) $(UNIT) $(GPUSIM) $(GPU_UNIT) $(KSTREAM) $(TRACEDUMP)
 
 $(BLKRUN_C): $(C_OBJS) $(call obj,$(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^ -lm
+	$(CC) $(COPT) -o $@ $^ -lm -lz
 
 $(UNIT): $(C_OBJS) $(call obj,$(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^ -lm
+	$(CC) $(COPT) -o $@ $^ -lm -lz
 
 # the GPU memory model with C blocks only (tb/bin/gpusim builds RTL-linked ones)
 $(GPUSIM): $(call obj,$(GPU_OBJ_SRC) $(GPUSIM_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^ -lm
+	$(CC) $(COPT) -o $@ $^ -lm -lz
 # an application's warp instruction streams (tb/streams/)
 $(KSTREAM): $(call obj,$(KSTREAM_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^ -lm
+	$(CC) $(COPT) -o $@ $^ -lm -lz
+# an Accel-Sim trace decoded as gpusim reads it (tb/traces/)
+$(TRACEDUMP): $(call obj,$(TRACEDUMP_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(COPT) -o $@ $^ -lm -lz
 $(GPU_UNIT): $(call obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(COPT) -o $@ $^ -lm
+	$(CC) $(COPT) -o $@ $^ -lm -lz
 
 # the same programs under AddressSanitizer + UndefinedBehaviorSanitizer
 $(BLKRUN_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(TOP)/tb/lockstep/blkrun.c $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^ -lm
+	$(CC) $(SAN) -o $@ $^ -lm -lz
 $(UNIT_AS): $(call asan_obj,$(CMODEL_SRC) $(TB_LIB_SRC) $(wildcard $(TOP)/tb/unit/*.c) $(UNIT_BLK_SRC) $(TOP)/tb/verilator/rtl_none.c)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^ -lm
+	$(CC) $(SAN) -o $@ $^ -lm -lz
 $(GPUSIM_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(GPUSIM_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^ -lm
+	$(CC) $(SAN) -o $@ $^ -lm -lz
 $(GPU_UNIT_AS): $(call asan_obj,$(GPU_OBJ_SRC) $(GPU_UNIT_SRC))
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN) -o $@ $^ -lm
+	$(CC) $(SAN) -o $@ $^ -lm -lz
 sanitize: $(BLKRUN_AS) $(UNIT_AS) $(GPUSIM_AS) $(GPU_UNIT_AS)
 
 run:

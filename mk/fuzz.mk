@@ -23,7 +23,7 @@ $(call fuzz_obj,$(TOP)/tb/gpu/gpusim_opts.c): $(TOP)/tb/gpu/gpusim_opts.h
 $(BUILD)/fuzz/fuzz_gpusim: $(BUILD)/fuzz/obj/tb/gpu/gpusim_main.o $(call fuzz_obj,$(TOP)/tb/gpu/gpusim_opts.c)
 $(BUILD)/fuzz/fuzz_%: $(call fuzz_obj,$(TOP)/tb/fuzz/fuzz_%.c $(FUZZ_LIB_SRC))
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ -lm
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ -lm -lz
 
 fuzz-build: $(FUZZ_BINS)
 # objects of a pattern-rule chain are kept (planted.sh links fuzz_num.o against mutants)

@@ -54,10 +54,11 @@ static gk_inst *inst_new(gk_warp *c, unsigned kind, uint32_t pc, uint32_t mask, 
     gk_inst *i = &p->ins[p->n++];
     i->kind = (uint8_t)kind;
     i->lat = 0;
-    i->pad = 0;
+    i->dst1 = i->nsrc = 0;
     i->pc = pc;
     i->mask = mask;
     i->a = p->na;
+    i->r = 0;
     return i;
 }
 
@@ -166,7 +167,7 @@ int gk_warp_build(const gk_workload *w, int li, uint32_t bx, uint32_t by, uint32
     c.fault_pc = fault_pc;
     c.err = err;
     c.nerr = n;
-    out->n = out->na = 0;
+    out->n = out->na = out->nr = 0;
     uint32_t tpb = L->block_x * L->block_y;
     for (unsigned l = 0; l < 32; l++) {
         uint32_t t = wib * 32 + l;
@@ -186,6 +187,7 @@ void gk_wprog_free(gk_wprog *p)
 {
     free(p->ins);
     free(p->addr);
+    free(p->reg);
     memset(p, 0, sizeof *p);
 }
 

@@ -36,12 +36,15 @@
 /* One instruction of a warp (kinds: enum gk_kind). */
 typedef struct gk_inst {
     uint8_t kind;   /* GK_ALU .. GK_ATOM */
-    uint8_t lat;    /* GK_ALU: cycles before the warp's next instruction may issue */
-    uint16_t pad;
+    uint8_t lat;    /* GK_ALU: cycles before the warp's next instruction may issue (a
+                       trace's: before its destination register may be read) */
+    uint8_t dst1;   /* traces (gk_trace.h): destination register + 1, 0 none */
+    uint8_t nsrc;   /* traces: source registers, at gk_wprog.reg[r] */
     uint32_t pc;
-    uint32_t mask;  /* lanes that execute it (never 0) */
+    uint32_t mask;  /* lanes that execute it (never 0, except a trace's ALU kinds) */
     uint32_t a;     /* memory kinds: index in gk_wprog.addr of the lowest active lane's
                        address; the others follow in lane order */
+    uint32_t r;     /* traces: index of its first source register in gk_wprog.reg */
 } gk_inst;
 
 /* A warp's instruction list (reused from block to block; grows as needed). */
@@ -49,7 +52,8 @@ typedef struct gk_wprog {
     gk_inst *ins;
     uint64_t *addr;  /* global kinds: byte address; shared kinds: byte offset in the
                         block's shared memory */
-    uint32_t n, cap, na, acap;
+    uint8_t *reg;    /* traces: source registers of the instructions */
+    uint32_t n, cap, na, acap, nr, rcap;
 } gk_wprog;
 
 /* What a warp program sees, and where it writes. */

@@ -176,7 +176,7 @@ int gpu_run(gpu *g, FILE *log)
             if (gpu_sms_cycle(g)) return GPU_MISMATCH;
             if (gpu_sms_dispatch(g, err, sizeof err)) {
                 fprintf(log, "gpusim: %s\n", err);
-                return GPU_DEADLOCK;
+                return GPU_INPUT;
             }
             if (gpu_l2_cycle(g)) return GPU_MISMATCH;
             g->now++;
@@ -186,7 +186,7 @@ int gpu_run(gpu *g, FILE *log)
             if (++g->li == g->wl->nlaunch) return GPU_DONE;
             if (gpu_start_launch(g, err, sizeof err)) {
                 fprintf(log, "gpusim: %s\n", err);
-                return GPU_DEADLOCK;
+                return GPU_INPUT;
             }
         }
         if (g->now - g->last_progress > g->max_quiet) {

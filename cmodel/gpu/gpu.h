@@ -32,7 +32,9 @@
 typedef int (*gpu_bind_fn)(void *ctx, const blk_kind *k, unsigned index, blk_inst *bi,
                            const void *cfg, char *err, size_t n);
 
-enum gpu_status { GPU_DONE = 0, GPU_MISMATCH = 1, GPU_DEADLOCK = 2, GPU_CYCLE_LIMIT = 3 };
+/* GPU_INPUT: the workload failed while running (a warp program, a malformed trace, a
+ * launch that fits no SM); the message is on the log */
+enum gpu_status { GPU_DONE = 0, GPU_MISMATCH = 1, GPU_DEADLOCK = 2, GPU_CYCLE_LIMIT = 3, GPU_INPUT = 4 };
 
 gpu *gpu_create(const gpu_cfg *c, const gk_workload *w, uint64_t seed, gpu_bind_fn bind,
                 void *ctx, char *err, size_t n);

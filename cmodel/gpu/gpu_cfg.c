@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "blk.h"
+#include "gk_trace.h"
 #include "gpu_hooks.h"
 #include "num.h"
 
@@ -23,6 +24,8 @@ typedef struct cfg_param {
     const char *what;
     int run;                  /* run control: listed after the block kinds */
 } cfg_param;
+
+typedef char trace_lat_fits[sizeof ((gpu_cfg *)0)->trace_lat / sizeof(unsigned) == GT_NLAT ? 1 : -1];
 
 static const char *const sched_names[] = {"lrr", "gto", NULL};
 static const char *const onoff_names[] = {"off", "on", NULL};
@@ -45,6 +48,16 @@ static const cfg_param params[] = {
     P("core.smem_banks", smem_banks, 1, 64, NULL, "shared-memory banks of 4-byte words (conflicts serialise)"),
     P("core.sap_move", sap_move, 0, 2, sap_move_names, "with laws and sap on: SAP's targets move to the head of LAWS's order when accepted, each when its prefetch is sent, or never (prefetches alone)"),
     P("core.dl1d_follow", dl1d_follow, 0, 2, follow_names, "with dl1d dueling: SMs 2.. follow the duel, or always run decoupled, or baseline"),
+    P("trace.lat_int", trace_lat[0], 1, 255, NULL, "traces: cycles of an integer/logic instruction (its result's latency; docs/traces.md)"),
+    P("trace.lat_sp", trace_lat[1], 1, 255, NULL, "traces: single-precision floating point"),
+    P("trace.lat_dp", trace_lat[2], 1, 255, NULL, "traces: double precision"),
+    P("trace.lat_sfu", trace_lat[3], 1, 255, NULL, "traces: special function unit (MUFU)"),
+    P("trace.lat_tensor", trace_lat[4], 1, 255, NULL, "traces: tensor core (HMMA, IMMA, ...)"),
+    P("trace.lat_ctrl", trace_lat[5], 1, 255, NULL, "traces: branch and control (BRA, BSSY, WARPSYNC, ...)"),
+    P("trace.lat_tex", trace_lat[6], 1, 255, NULL, "traces: texture (TEX, TLD, ...; no texture cache is modelled)"),
+    P("trace.lat_udp", trace_lat[7], 1, 255, NULL, "traces: uniform datapath (UIADD3, ULDC, ...)"),
+    P("trace.lat_membar", trace_lat[8], 1, 255, NULL, "traces: memory barrier (MEMBAR)"),
+    P("trace.lat_exit", trace_lat[9], 1, 255, NULL, "traces: EXIT"),
     P("l1.size", l1_size, 1024, 1u << 20, NULL, "L1D bytes per SM"),
     P("l1.assoc", l1_assoc, 1, 512, NULL, "L1D ways"),
     P("l1.line", l1_line, 32, 256, NULL, "line bytes (L1 and L2; coalescer granularity)"),
@@ -99,6 +112,8 @@ static void base_s(gpu_cfg *c)
     /* Fermi (GPGPU-Sim's TeslaC2050 / GTX480 configs): 32768 registers, 48 KB shared
      * memory in 32 banks, -smem_latency 3 */
     c->regs = 32768; c->smem = 49152; c->smem_lat = 3; c->smem_banks = 32;
+    /* trace latency classes: gk_trace.c gt_default_lat (docs/traces.md "Latencies") */
+    for (unsigned i = 0; i < GT_NLAT; i++) c->trace_lat[i] = gt_default_lat[i];
     /* GPGPU-Sim 3.2.0's TeslaC2050 config, which seed 000 ran (docs/deviations.md G12):
      * core clock 575 MHz (half the 1150 MHz shader clock of Table 1: a warp instruction
      * issues per core cycle), interconnect at 1150 MHz with 32-byte flits, so 64 bytes

@@ -35,6 +35,8 @@ typedef struct gpu_cfg {
      * when SAP's targets move to the head of LAWS's order (sap_gpu.c), and what the
      * dl1d follower SMs run under SM dueling (dl1d_gpu.c) */
     unsigned sap_move, dl1d_follow;
+    /* traces (gk_trace.h): cycles of each latency class, GT_INT .. GT_EXIT */
+    unsigned trace_lat[10];
     /* L1 data cache of each SM */
     unsigned l1_size, l1_assoc, l1_line, l1_lat, l1_mshr, l1_merge, l1_missq;
     /* interconnect (each direction) */

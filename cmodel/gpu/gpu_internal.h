@@ -28,7 +28,7 @@
 
 /* ---- SM ---- */
 
-typedef struct ld_slot { uint64_t issue; uint32_t pc; uint16_t left; uint8_t nl; } ld_slot;
+typedef struct ld_slot { uint64_t issue; uint32_t pc; uint16_t left; uint8_t nl, reg1; } ld_slot; /* reg1: a trace load's destination register + 1 */
 
 /* ---- load-latency breakdown (docs/gpu-model.md "Where a load's time goes") ----
  * Every line request of a load goes through these stages, in this order; a stage it
@@ -102,6 +102,9 @@ typedef struct warp {
     uint32_t mask;           /* active lanes */
     uint32_t pending;        /* line requests of loads not yet returned */
     uint32_t slot_busy;      /* bit per load slot */
+    uint32_t dep;            /* load slots the next instruction waits for: every slot for the
+                                built-in programs' non-loads, none for their loads; a trace's:
+                                the slots of loads writing its registers (the scoreboard) */
     uint8_t live, prog_done, at_bar, block, inblk;
     uint8_t ckind;           /* the kind of the next instruction (ops[opi] or ins[opi]) */
 } warp;
@@ -136,6 +139,8 @@ struct gpu_sm {
     blockslot blk[8];
     unsigned live_warps;
     uint64_t live_mask;      /* bit w: warp slot w is live */
+    uint64_t *rrdy;          /* traces: [warp slot][register] the cycle a short-latency result is
+                                ready (ALU, shared load); allocated at the first trace launch */
     uint64_t sched_mask[4];  /* bit w: warp w belongs to scheduler i (w % core.schedulers) */
     unsigned *last;          /* LRR: last warp issued by each scheduler */
     int *greedy;             /* GTO: the warp each scheduler sticks with (-1 none) */
@@ -265,6 +270,7 @@ struct gpu {
     /* warp programs: the launch has one (gk_launch.warp); thread blocks an SM may hold
      * (GPGPU-Sim's max_cta: threads, shared memory, registers, block slots) */
     int wgen;
+    int sb;                  /* the launch's dependencies go through registers (a trace) */
     unsigned max_cta;
     uint64_t blocks_run;     /* thread blocks dispatched over the run */
     /* residency over time: every occ_win cycles a row of each SM's (warps, blocks)

@@ -62,6 +62,8 @@ typedef struct gk_launch {
     gk_warp_fn warp;           /* non-NULL: a warp program (gk_app.h) instead of ops[] */
     uint32_t regs;             /* registers per thread (0: not limiting), as the compiler reports */
     uint32_t smem;             /* shared memory bytes per block (static + dynamic) */
+    uint8_t sb;                /* 1: a trace's launch (gk_trace.h): dependencies through the
+                                  warp's registers (a scoreboard), not "wait for every load" */
 } gk_launch;
 
 typedef struct gk_array {
@@ -84,6 +86,8 @@ typedef struct gk_workload {
     const char *classes; /* each seed's class for it */
     const char *input;   /* its input at scale 1 */
     void *data[GK_MAX_ARRAYS]; /* each array's values in the model (heap, owned; NULL none) */
+    void *trace;               /* a trace's reader (gk_trace.h; owned, freed by trace_free) */
+    void (*trace_free)(void *trace);
 } gk_workload;
 
 /* Options shared by all workloads. */
@@ -93,6 +97,8 @@ typedef struct gk_opts {
                           0: the accumulator stays in a register, one store at the end */
     int64_t tsteps;    /* fdtd time steps (0: the kernel's default scaled) */
     uint64_t seed;     /* applications: the seed of their generated input data */
+    const unsigned *trace_lat; /* traces: cycles per latency class (GT_NLAT entries,
+                                  gk_trace.h); NULL: the defaults */
 } gk_opts;
 
 /* Build a workload by name; 0 ok, else one line in err. */

@@ -55,6 +55,7 @@
 #include <string.h>
 
 #include "gk_app.h"
+#include "gk_trace.h"
 #include "gpu_kernel.h"
 
 #define GK_BASE0 0x10000000ull /* first array's byte address */
@@ -804,6 +805,7 @@ void gk_free(gk_workload *w)
     if (!w) return;
     for (int i = 0; i < GK_MAX_ARRAYS; i++) free(w->data[i]);
     free(w->launch);
+    if (w->trace_free) w->trace_free(w->trace);
     memset(w, 0, sizeof *w);
 }
 
@@ -834,6 +836,7 @@ int gk_build(gk_workload *w, const char *name, const gk_opts *o, char *err, size
     int i, rc;
     memset(w, 0, sizeof *w);
     if (err && n) err[0] = '\0';
+    if (name && !strncmp(name, "trace:", 6)) return gt_build(w, name + 6, o, err, n);
     for (i = 0; i < GK_NWORK; i++)
         if (name && strcmp(name, gk_table[i].name) == 0) break;
     const gka_app *app = i == GK_NWORK && name ? gka_find(name) : NULL;

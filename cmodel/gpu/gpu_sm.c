@@ -46,6 +46,7 @@ static void warp_settle(gpu *g, warp *w, const warp_data *d)
         const gk_op *op = &g->L->ops[w->opi];
         if (!op->when || op_mask(g, w, d, op)) {
             w->ckind = op->kind;
+            w->dep = op->kind == GK_LOAD ? 0 : ~0u;
             return;
         }
         warp_step(g, w);
@@ -79,6 +80,12 @@ int gpu_start_launch(gpu *g, char *err, size_t n)
     g->nblocks = (uint64_t)L->grid_x * L->grid_y;
     g->next_block = g->done_blocks = 0;
     g->wgen = L->warp != NULL;
+    g->sb = L->sb && g->wgen;
+    for (unsigned i = 0; g->sb && i < g->c.sms; i++)
+        if (!g->sm[i].rrdy && !(g->sm[i].rrdy = calloc((size_t)g->c.warps * 256, sizeof *g->sm[i].rrdy))) {
+            snprintf(err, n, "launch %d (%s): out of memory for the register scoreboard", g->li, L->kernel);
+            return 1;
+        }
     if (g->tpb == 0 || g->tpb > 1024 || g->wpb > g->c.warps || g->tpb > g->c.threads) {
         snprintf(err, n, "launch %d (%s): %u threads per block do not fit an SM (core.warps=%u, core.threads=%u)",
                  g->li, L->kernel, g->tpb, g->c.warps, g->c.threads);
@@ -189,18 +196,57 @@ int gpu_occ_row(gpu *g)
     return 0;
 }
 
-/* a warp program's first instruction (a warp with none is done) */
-static void wgen_start(warp *w, const warp_data *d)
+/* what the warp's next instruction waits for: the built-in programs' loads and atomics
+ * nothing, their other instructions every load of the warp; a trace's instruction (the
+ * scoreboard) the loads writing its source or destination registers (w->dep, the load
+ * slots), and the cycle its short-latency registers are ready (folded into w->ready) */
+static void wgen_deps(const gpu *g, const gpu_sm *S, unsigned ws)
 {
+    warp *w = &S->w[ws];
+    const warp_data *d = &S->wd[ws];
+    const gk_inst *in = &d->prog.ins[w->opi];
+    w->ckind = in->kind;
+    if (!g->sb) {
+        w->dep = in->kind == GK_LOAD || in->kind == GK_ATOM ? 0 : ~0u;
+        return;
+    }
+    const uint64_t *rr = S->rrdy + (size_t)ws * 256;
+    const uint8_t *src = d->prog.reg + in->r;
+    uint32_t dep = 0;
+    uint64_t ready = w->ready;
+    for (int i = -1; i < (int)in->nsrc; i++) {
+        unsigned r;
+        if (i < 0) {
+            if (!in->dst1) continue;
+            r = in->dst1 - 1u;
+        } else {
+            r = src[i];
+        }
+        if (rr[r] > ready) ready = rr[r];
+        for (uint32_t b = w->slot_busy; b; b &= b - 1) {
+            unsigned s = (unsigned)__builtin_ctz(b);
+            if (d->slot[s].reg1 == r + 1) dep |= 1u << s;
+        }
+    }
+    w->ready = ready;
+    w->dep = dep;
+}
+
+/* a warp program's first instruction (a warp with none is done) */
+static void wgen_start(const gpu *g, gpu_sm *S, unsigned ws)
+{
+    warp *w = &S->w[ws];
     w->opi = 0;
-    if (d->prog.n) w->ckind = d->prog.ins[0].kind;
+    if (g->sb) memset(S->rrdy + (size_t)ws * 256, 0, 256 * sizeof *S->rrdy);
+    if (S->wd[ws].prog.n) wgen_deps(g, S, ws);
     else w->prog_done = 1;
 }
 
-static void wgen_advance(warp *w, const warp_data *d)
+static void wgen_advance(const gpu *g, gpu_sm *S, unsigned ws)
 {
-    if (++w->opi >= (int)d->prog.n) w->prog_done = 1;
-    else w->ckind = d->prog.ins[w->opi].kind;
+    warp *w = &S->w[ws];
+    if (++w->opi >= (int)S->wd[ws].prog.n) w->prog_done = 1;
+    else wgen_deps(g, S, ws);
 }
 
 /* 0: dispatched or no room; 1: a warp program failed (err) */
@@ -252,7 +298,7 @@ static int dispatch_block(gpu *g, gpu_sm *S, int *took, char *err, size_t n)
         w->ready = g->now + 1;
         if (g->wgen) {
             if (gk_warp_build(g->wl, g->li, (uint32_t)bx, (uint32_t)by, wi, &d->prog, 0, err, n)) return 1;
-            wgen_start(w, d);
+            wgen_start(g, S, ws);
         } else {
             if (!w->mask) w->opi = g->L->nops; /* every lane fails the guard: nothing to run */
             warp_settle(g, w, d);
@@ -788,8 +834,8 @@ static void sm_inject(gpu *g, gpu_sm *S)
 static int __attribute__((noinline)) can_issue_wgen(const gpu *g, const gpu_sm *S, const warp *w, int lsu_free,
                                                     unsigned kind)
 {
-    if (kind == GK_ATOM) return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
-    return !w->pending && S->smem_free <= g->now; /* GK_SLOAD, GK_SSTORE */
+    if (kind == GK_ATOM) return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1 && !(w->slot_busy & w->dep);
+    return !(w->slot_busy & w->dep) && S->smem_free <= g->now; /* GK_SLOAD, GK_SSTORE */
 }
 
 static inline __attribute__((always_inline)) int can_issue(const gpu *g, const gpu_sm *S, const warp *w,
@@ -798,10 +844,10 @@ static inline __attribute__((always_inline)) int can_issue(const gpu *g, const g
     if (!w->live || w->prog_done || w->at_bar || w->ready > g->now) return 0;
     unsigned kind = w->ckind; /* kept by warp_settle and wgen_advance */
     switch (kind) {
-    case GK_LOAD: return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1;
-    case GK_STORE: return lsu_free && !w->pending;
+    case GK_LOAD: return lsu_free && w->slot_busy != (1u << LD_SLOTS) - 1 && !(w->slot_busy & w->dep);
+    case GK_STORE: return lsu_free && !(w->slot_busy & w->dep);
     case GK_ALU:
-    case GK_BAR: return !w->pending;
+    case GK_BAR: return !(w->slot_busy & w->dep);
     default: return can_issue_wgen(g, S, w, lsu_free, kind);
     }
 }
@@ -821,11 +867,11 @@ static unsigned __attribute__((noinline)) sched_why(const gpu *g, const gpu_sm *
         else if (w->ready > g->now) r = TL_ALU;
         else switch (w->ckind) {
         case GK_LOAD:
-        case GK_ATOM: r = w->slot_busy == (1u << LD_SLOTS) - 1 ? TL_LOAD : lsu_free ? TL_HELD : TL_MEM; break;
-        case GK_STORE: r = w->pending ? TL_LOAD : lsu_free ? TL_HELD : TL_MEM; break;
+        case GK_ATOM: r = w->slot_busy == (1u << LD_SLOTS) - 1 || (w->slot_busy & w->dep) ? TL_LOAD : lsu_free ? TL_HELD : TL_MEM; break;
+        case GK_STORE: r = w->slot_busy & w->dep ? TL_LOAD : lsu_free ? TL_HELD : TL_MEM; break;
         case GK_ALU:
-        case GK_BAR: r = w->pending ? TL_LOAD : TL_HELD; break;
-        default: r = w->pending ? TL_LOAD : S->smem_free > g->now ? TL_SMEM : TL_HELD; break; /* GK_SLOAD, GK_SSTORE */
+        case GK_BAR: r = w->slot_busy & w->dep ? TL_LOAD : TL_HELD; break;
+        default: r = w->slot_busy & w->dep ? TL_LOAD : S->smem_free > g->now ? TL_SMEM : TL_HELD; break; /* GK_SLOAD, GK_SSTORE */
         }
         if (r < best) best = r;
     }
@@ -910,8 +956,12 @@ static void issue_wgen(gpu *g, gpu_sm *S, unsigned ws)
     S->tinsts += active;
     w->ready = g->now + 1;
     g->last_progress = g->now;
+    uint64_t *rr = g->sb ? S->rrdy + (size_t)ws * 256 : NULL; /* a trace: results by register */
     switch (in->kind) {
-    case GK_ALU: w->ready = g->now + in->lat; break;
+    case GK_ALU:
+        if (!rr) w->ready = g->now + in->lat;
+        else if (in->dst1) rr[in->dst1 - 1] = g->now + in->lat;
+        break;
     case GK_BAR: bar_arrive(g, S, w); break;
     case GK_SLOAD:
     case GK_SSTORE: {
@@ -919,7 +969,12 @@ static void issue_wgen(gpu *g, gpu_sm *S, unsigned ws)
         S->smem_free = g->now + deg;
         S->smem_acc++;
         S->smem_cycles += deg;
-        w->ready = g->now + deg + (in->kind == GK_SLOAD ? g->c.smem_lat : 0);
+        if (!rr) {
+            w->ready = g->now + deg + (in->kind == GK_SLOAD ? g->c.smem_lat : 0);
+        } else {
+            w->ready = g->now + deg; /* the port replays the warp's conflicting lanes */
+            if (in->dst1) rr[in->dst1 - 1] = g->now + deg + g->c.smem_lat;
+        }
         break;
     }
     default: { /* GK_LOAD, GK_STORE, GK_ATOM */
@@ -933,9 +988,10 @@ static void issue_wgen(gpu *g, gpu_sm *S, unsigned ws)
         for (unsigned l = 0; l < 32; l++)
             if (in->mask >> l & 1) lsu_line(q, ad[k++] >> shift, l);
         lsu_begin(g, S, ws, q->write, in->kind == GK_ATOM);
+        if (!q->write) d->slot[q->slot].reg1 = rr ? in->dst1 : 0;
     }
     }
-    wgen_advance(w, d);
+    wgen_advance(g, S, ws);
     if (w->prog_done && !w->pending && !w->at_bar) warp_retire(g, S, ws);
 }
 
@@ -1337,6 +1393,7 @@ int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
 void gpu_sm_free(gpu_sm *S)
 {
     free(S->w);
+    free(S->rrdy);
     for (unsigned i = 0; S->wd && i < S->nwd; i++) gk_wprog_free(&S->wd[i].prog);
     free(S->wd);
     free(S->last);

@@ -52,6 +52,21 @@ void gpu_totals_get(const gpu *g, gpu_totals *t)
     }
 }
 
+
+/* s as a JSON string (quotes, backslashes and control characters escaped): names that
+ * come from the user (a trace directory, a traced kernel's name) */
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
 static uint64_t l1_reads(const gpu_totals *t)
 {
     return t->l1_access[L1_HIT] + t->l1_access[L1_HIT_PENDING] + t->l1_access[L1_MISS] + t->l1_bypass;
@@ -192,7 +207,9 @@ static void bd_json(const gpu *g, FILE *f)
     fprintf(f, "],\n    \"line_request_cycles\": %" PRIu64 ",\n    \"kernels\": [\n", bd_latency(g));
     for (unsigned k = 0; k < g->nkern; k++) {
         bd_sum(g, -1, (int)k, a);
-        fprintf(f, "      {\"kernel\": \"%s\",\n", g->kname[k]);
+        fprintf(f, "      {\"kernel\": ");
+        json_str(f, g->kname[k]);
+        fprintf(f, ",\n");
         bd_json_acc(f, a, "       ");
         fprintf(f, "      }%s\n", k + 1 == g->nkern ? "" : ",");
     }
@@ -512,9 +529,10 @@ void gpu_print_json(const gpu *g, FILE *f, const char *bindings)
         blk_cfg_format(K->k, K->cfg, buf, sizeof buf);
         fprintf(f, ",\n    \"%s.config\": \"%s\"", K->k->name, buf);
     }
-    fprintf(f, "\n  },\n  \"workload\": {\"name\": \"%s\", \"class\": \"%s\", \"launches\": %d, \"sizes\": [%" PRId64
-               ", %" PRId64 ", %" PRId64 ", %" PRId64 "]},\n",
-            w->name, w->class_, w->nlaunch, w->size[0], w->size[1], w->size[2], w->size[3]);
+    fprintf(f, "\n  },\n  \"workload\": {\"name\": ");
+    json_str(f, w->name);
+    fprintf(f, ", \"class\": \"%s\", \"launches\": %d, \"sizes\": [%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 "]},\n",
+            w->class_, w->nlaunch, w->size[0], w->size[1], w->size[2], w->size[3]);
     fprintf(f, "  \"bindings\": \"%s\",\n", bindings ? bindings : "");
     fprintf(f, "  \"seed\": %" PRIu64 ",\n", g->seed);
     fprintf(f, "  \"counters\": {\n");

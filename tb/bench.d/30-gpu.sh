@@ -5,7 +5,10 @@
 #   SM's MRPB in lockstep, state probes every cycle and off (targets, issue [speed]:
 #   >= 1 M cycles/s with C blocks, >= 200 K with all lockstep);
 #   three applications: one irregular (BFS), one with shared memory and barriers
-#   (HotSpot), one streaming (PathFinder).
+#   (HotSpot), one streaming (PathFinder);
+#   trace-driven runs (this tree only): atax and the three applications exported to
+#   Accel-Sim traces (gpusim --export-trace), read back plain and gzip-compressed,
+#   against the built-in run of the same kernel (issue [traces]).
 # Printed, never asserted; with BENCH_COMPARE set each figure is also a row of it.
 # Usage: tb/bench.d/30-gpu.sh   (run by make bench; no arguments)
 set -eu
@@ -44,4 +47,20 @@ fig atax-0.5 mrpb-lockstep-np "  ... state probes off" "  (--probe-every 0)" -- 
 for a in "${apps[@]}"; do
   set -- $a
   fig "$1-$2" mrpb-off "$1 x$2, no blocks" "" -- ROOT/build/bin/gpusim --config base-s --workload "$1" --scale "$2"
+done
+# trace-driven against built-in on the same kernels (the first root only: a --base tree
+# may not read traces)
+root=${roots[0]#*=}
+tdir=$(mktemp -d "${TMPDIR:-/tmp}/bench-traces.XXXXXX")
+trap 'rm -rf "$tdir"' EXIT
+echo "Trace-driven runs (Accel-Sim trace format, docs/traces.md), simulated cycles per second, best of 3:"
+for a in "atax 0.5" "${apps[@]}"; do
+  set -- $a
+  "$root/build/bin/gpusim" --workload "$1" --scale "$2" --export-trace "$tdir/$1" --quiet
+  mb=$(du -sm "$tdir/$1" | cut -f1)
+  cp -r "$tdir/$1" "$tdir/$1-gz" && gzip -n "$tdir/$1-gz"/*.traceg
+  mbz=$(du -sm "$tdir/$1-gz" | cut -f1)
+  fig "$1-$2" builtin "$1 x$2 built-in" "" -- ROOT/build/bin/gpusim --config base-s --workload "$1" --scale "$2"
+  fig "$1-$2" trace "  ... from its trace ($mb MB)" "" -- ROOT/build/bin/gpusim --config base-s --trace-dir "$tdir/$1"
+  fig "$1-$2" trace-gz "  ... from its gzip trace ($mbz MB)" "" -- ROOT/build/bin/gpusim --config base-s --trace-dir "$tdir/$1-gz"
 done

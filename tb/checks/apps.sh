@@ -26,10 +26,14 @@ fault_caught() {
 # the app runs to the end on base-s at its run scale; the JSON has its residency, and
 # its thread blocks per launch are what the launch configuration gives
 app_run() {
-  local app=$1 bin=${2:-$G} s
+  local app=$1 bin=${2:-$G} s j
   s=$(model_attr "$app" RUN_SCALE)
-  "$bin" --workload "$app" --scale "$s" --quiet --json "$L/apps-$app.json" || return 1
-  python3 - "$L/apps-$app.json" "$app" "$s" <<'PY'
+  # the sanitized run's JSON apart: the two may run at once, and apps_breakdown_whole
+  # reads apps-*.json
+  j="$L/apps-$app.json"
+  [ "$bin" = "$G" ] || j="$L/asan-apps-$app.json"
+  "$bin" --workload "$app" --scale "$s" --quiet --json "$j" || return 1
+  python3 - "$j" "$app" "$s" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 r, c = d["residency"], d["counters"]

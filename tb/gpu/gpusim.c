@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "gpu.h"
+#include "gk_trace.h"
 #include "gpusim_opts.h"
 #include "lockstep.h"
 #include "num.h"
@@ -220,7 +221,7 @@ static int print_rtl_needs(const gpu_cfg *cfg, const plan *pl)
 /* The workload built, the JSON's path checked now, without truncating what is there:
  * an unwritable path is an error before anything runs; a file this check created goes
  * if nothing runs (*json_made). 0 or 2. */
-static int prepare_workload(const args *g, gk_workload *wl, int *json_made)
+static int prepare_workload(const args *g, const gpu_cfg *cfg, gk_workload *wl, int *json_made)
 {
     char err[512];
     if (!g->workload) { fprintf(stderr, "gpusim: --workload is required (one of: %s)\n", gk_names()); return 2; }
@@ -238,6 +239,7 @@ static int prepare_workload(const args *g, gk_workload *wl, int *json_made)
     go.accum_in_mem = g->accum_mem;
     go.tsteps = (long long)g->tsteps;
     go.seed = g->seed;
+    go.trace_lat = cfg->trace_lat;
     if (gk_build(wl, g->workload, &go, err, sizeof err)) {
         fprintf(stderr, "gpusim: %s\n", err);
         if (*json_made) remove(g->json);
@@ -307,6 +309,10 @@ static uint64_t lockstep_count(gpu *gp, const gpu_cfg *cfg, char *lskinds, size_
 static int write_json(gpu *gp, const args *g, const plan *pl, int st, int json_made)
 {
     int json_failed = 0;
+    if (st == GPU_INPUT) { /* a faulty workload: nothing to report */
+        if (g->json && json_made) remove(g->json);
+        return 0;
+    }
     FILE *jf = g->json && st != GPU_MISMATCH ? fopen(g->json, "w") : NULL;
     if (g->json && st != GPU_MISMATCH && !jf) {
         fprintf(stderr, "gpusim: cannot write %s: %s\n", g->json, strerror(errno));
@@ -329,7 +335,16 @@ static int simulate(const args *g, const gpu_cfg *cfg, plan *pl, int argc, char 
 {
     gk_workload wl;
     int json_made = 0;
-    if (prepare_workload(g, &wl, &json_made)) return 2;
+    if (prepare_workload(g, cfg, &wl, &json_made)) return 2;
+    if (g->export_dir) { /* the workload in the trace format, nothing run */
+        char err[512];
+        int rc = gt_export(&wl, g->export_dir, err, sizeof err);
+        if (rc) fprintf(stderr, "gpusim: %s\n", err);
+        else if (!g->quiet) printf("gpusim: wrote %s (%d launches) to %s\n", wl.name, wl.nlaunch, g->export_dir);
+        if (json_made) remove(g->json);
+        gk_free(&wl);
+        return rc ? 2 : 0;
+    }
     char repro[4096];
     repro_line(repro, sizeof repro, argc, argv);
     pl->bc.window = (unsigned)g->window;
@@ -386,6 +401,7 @@ static int simulate(const args *g, const gpu_cfg *cfg, plan *pl, int argc, char 
     gk_free(&wl);
     if (st == GPU_MISMATCH) return 1;
     if (st == GPU_DEADLOCK) return 3;
+    if (st == GPU_INPUT) return 2;
     return json_failed ? 2 : 0;
 }
 
@@ -397,6 +413,12 @@ int main(int argc, char **argv)
     int rc;
     gpusim_args_init(&g);
     if ((rc = gpusim_parse_args(&g, argc, argv)) >= 0) return rc;
+    char tw[4096];
+    if (g.trace_dir) {
+        if (g.workload) { fprintf(stderr, "gpusim: --trace-dir and --workload both name a workload; give one\n"); return 2; }
+        if (snprintf(tw, sizeof tw, "trace:%s", g.trace_dir) >= (int)sizeof tw) { fprintf(stderr, "gpusim: --trace-dir: path too long\n"); return 2; }
+        g.workload = tw;
+    }
     if (build_machine(&g, &cfg) || plan_binds(&g, &cfg, &pl)) return 2;
     if (g.print_needs) return print_rtl_needs(&cfg, &pl);
     return simulate(&g, &cfg, &pl, argc, argv);

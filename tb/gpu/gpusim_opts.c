@@ -178,6 +178,12 @@ static const gopt opts[] = {
     {"--list-apps", G_EXIT, 0, 0, 0, NULL, opt_list_apps, NULL, NULL},
     {"--config", G_CALL, 0, 0, 0, NULL, opt_config, NULL, NULL},
     {"--workload", G_TEXT, F(workload), 0, 0, NULL, NULL, NULL, NULL},
+    {"--trace-dir", G_TEXT, F(trace_dir), 0, 0, NULL, NULL, "DIR",
+     "run an Accel-Sim trace directory (kernelslist.g + kernel-N.traceg, gzip or\n"
+     "                not): the same as --workload trace:DIR (docs/traces.md)"},
+    {"--export-trace", G_TEXT, F(export_dir), 0, 0, NULL, NULL, "DIR",
+     "write the workload to DIR in Accel-Sim's trace format and exit (reading it\n"
+     "                back with --trace-dir runs the same as the built-in workload)"},
     {"--set", G_LIST, F(sets), 0, 256, NULL, NULL, NULL,
      "a GPU parameter, KIND=on|off, KIND.preset=NAME or KIND.Param=value"},
     {"--scale", G_CALL, 0, 0, 0, NULL, opt_scale, "X",
@@ -221,7 +227,8 @@ static void usage(FILE *f)
             "              [--probe-every N] [--trace KIND@INDEX=FILE.fst]... [--out DIR] [--quiet] [--list] [--list-apps]\n"
             "              [--help-config] [--breakdown] [--no-skip] [--stats] [--print-rtl-needs]\n"
             "  W             a PolyBench kernel (--list) or an application (--list-apps: name, suite, class\n"
-            "                by seed, input at scale 1; docs/workloads.md); --seed also seeds its input data\n"
+            "                by seed, input at scale 1; docs/workloads.md); --seed also seeds its input data;\n"
+            "                trace:DIR an Accel-Sim trace directory\n"
             "  KIND          a block kind with a GPU hook: %s\n"
             "  --KIND on     an instance of KIND at every SM (DRAM hook: every memory channel)\n",
             kinds);

@@ -15,6 +15,7 @@ typedef struct strs {
 
 typedef struct args {
     const char *workload, *json, *outdir, *preset;
+    const char *trace_dir, *export_dir; /* --trace-dir (the workload trace:DIR), --export-trace */
     double scale;
     uint64_t seed, window, tsteps, probe_every;
     int quiet, print_needs, accum_mem, breakdown, preset_given;
