@@ -71,10 +71,16 @@ int gt_opclass(const char *opcode, unsigned binver)
 typedef struct gt_file {
     gzFile z;
     char *path;
-    char *buf;
-    size_t cap;
+    char *buf;       /* raw bytes read: [pos, end) not yet returned */
+    size_t cap, pos, end;
+    int eof;         /* no more data will come: the end, or a read error (bad) */
+    int bad;
+    char msg[160];   /* the read error, reported when a line needs the missing data */
     uint64_t line;
 } gt_file;
+
+#define GF_CHUNK (1u << 17)
+#define GF_MAX_LINE (1u << 28)
 
 static void gf_close(gt_file *f)
 {
@@ -114,60 +120,76 @@ static int gf_open(gt_file *f, const char *path, char *err, size_t n)
         free(p);
         return 1;
     }
-    gzbuffer(f->z, 1u << 17);
+    gzbuffer(f->z, GF_CHUNK);
     f->path = p;
     return 0;
 }
 
-/* the next line (no newline) in *out: 1, 0 at the end, -1 on a read error (err) */
+/* zlib's message without the path it starts with */
+static const char *gz_msg(gzFile z, int *e)
+{
+    const char *m = gzerror(z, e);
+    const char *c = strstr(m, ": ");
+    return c ? c + 2 : m;
+}
+
+/* the next line (no newline, no CR before it) in *out: 1, 0 at the end, -1 on a read
+ * error or a NUL byte (err) */
 static int gf_gets(gt_file *f, char **out, char *err, size_t n)
 {
-    if (!f->buf) {
-        f->cap = 4096;
-        f->buf = malloc(f->cap);
-        if (!f->buf) { snprintf(err, n, "%s: out of memory", f->path); return -1; }
-    }
-    size_t len = 0;
+    size_t scan = f->pos;
     for (;;) {
-        if (!gzgets(f->z, f->buf + len, (int)(f->cap - len))) {
-            int e;
-            const char *m = gzerror(f->z, &e);
-            if (e != Z_OK && e != Z_STREAM_END) {
-                snprintf(err, n, "%s:%" PRIu64 ": cannot read: %s (a truncated or corrupt gzip file?)", f->path,
-                         f->line + 1, e == Z_ERRNO ? strerror(errno) : m);
+        char *nl = f->end > scan ? memchr(f->buf + scan, '\n', f->end - scan) : NULL;
+        if (!nl && f->bad) { /* the data stopped inside (or before) this line */
+            snprintf(err, n, "%s:%" PRIu64 ": cannot read: %s (a truncated or corrupt gzip file?)", f->path, f->line + 1,
+                     f->msg);
+            return -1;
+        }
+        if (nl || (f->eof && f->end > f->pos)) {
+            size_t stop = nl ? (size_t)(nl - f->buf) : f->end, len = stop - f->pos;
+            if (memchr(f->buf + f->pos, '\0', len)) {
+                snprintf(err, n, "%s:%" PRIu64 ": a NUL byte in the line (not a text trace?)", f->path, f->line + 1);
                 return -1;
             }
-            if (!len) return 0;
-            break;
+            char *line = f->buf + f->pos;
+            line[len] = '\0'; /* the newline's place, or the spare byte after the data */
+            while (len && line[len - 1] == '\r') line[--len] = '\0';
+            f->pos = stop + (nl ? 1 : 0);
+            f->line++;
+            *out = line;
+            return 1;
         }
-        len += strlen(f->buf + len);
-        if (len && f->buf[len - 1] == '\n') break;
-        if (len + 1 < f->cap) { /* no newline and not full: the end of the file */
-            if (gzeof(f->z)) break;
-            continue;
-        }
-        if (f->cap > (1u << 28)) {
+        if (f->eof) return 0;
+        if (f->end - f->pos >= GF_MAX_LINE) {
             snprintf(err, n, "%s:%" PRIu64 ": a line longer than 256 MiB", f->path, f->line + 1);
             return -1;
         }
-        char *nb = realloc(f->buf, f->cap * 2);
-        if (!nb) { snprintf(err, n, "%s: out of memory", f->path); return -1; }
-        f->buf = nb;
-        f->cap *= 2;
-    }
-    if (!len || f->buf[len - 1] != '\n') { /* the last line: did the data end early? */
+        /* keep the partial line, make room for a chunk (+1 for the terminating NUL) */
+        if (f->pos) {
+            memmove(f->buf, f->buf + f->pos, f->end - f->pos);
+            f->end -= f->pos;
+            f->pos = 0;
+        }
+        scan = f->end;
+        if (f->cap < f->end + GF_CHUNK + 1) {
+            size_t c = f->cap ? f->cap : GF_CHUNK + 1;
+            while (c < f->end + GF_CHUNK + 1) c *= 2;
+            char *nb = realloc(f->buf, c);
+            if (!nb) { snprintf(err, n, "%s: out of memory", f->path); return -1; }
+            f->buf = nb;
+            f->cap = c;
+        }
+        int got = gzread(f->z, f->buf + f->end, GF_CHUNK);
         int e;
-        const char *m = gzerror(f->z, &e);
-        if (e != Z_OK && e != Z_STREAM_END) {
-            snprintf(err, n, "%s:%" PRIu64 ": cannot read: %s (a truncated or corrupt gzip file?)", f->path, f->line + 1,
-                     e == Z_ERRNO ? strerror(errno) : m);
-            return -1;
+        const char *m = gz_msg(f->z, &e);
+        if (got > 0) f->end += (size_t)got;
+        if (got < 0 || (e != Z_OK && e != Z_STREAM_END)) { /* the lines read so far still count */
+            snprintf(f->msg, sizeof f->msg, "%s", e == Z_ERRNO ? strerror(errno) : m);
+            f->bad = f->eof = 1;
+        } else if (got == 0 || (got < (int)GF_CHUNK && gzeof(f->z))) {
+            f->eof = 1;
         }
     }
-    while (len && (f->buf[len - 1] == '\n' || f->buf[len - 1] == '\r')) f->buf[--len] = '\0';
-    f->line++;
-    *out = f->buf;
-    return 1;
 }
 
 static int blank(const char *s)
@@ -254,6 +276,13 @@ int gt_parse_inst(const char *line, const gt_kernel *k, const unsigned *lat, gt_
     char t[512];
     memset(o, 0, sizeof *o);
     o->amode = -1;
+    for (const char *p = line, *b = line;; p++) { /* no field is longer than t holds */
+        if (*p == ' ' || *p == '\t' || !*p) {
+            if (p - b >= (long)sizeof t) { snprintf(err, n, "a field of %ld characters (at most %d)", (long)(p - b), (int)sizeof t - 1); return 1; }
+            if (!*p) break;
+            b = p + 1;
+        }
+    }
     if (k->tver < 3) /* older tracers: thread block x y z and warp first */
         for (int i = 0; i < 4; i++) {
             int64_t v;
@@ -338,12 +367,13 @@ int gt_parse_inst(const char *line, const gt_kernel *k, const unsigned *lat, gt_
             o->lat = (unsigned)c;
         } else if (!strncmp(t, "@src=", 5)) {
             const char *p = t + 5;
+            if (!*p) { snprintf(err, n, "an empty @src="); return 1; }
             while (*p) {
                 char r[8];
                 size_t i = 0;
                 while (*p && *p != ',' && i + 1 < sizeof r) r[i++] = *p++;
                 r[i] = '\0';
-                if (*p == ',') p++;
+                if (*p == ',' && !*++p) { snprintf(err, n, "@src= ends with a comma"); return 1; }
                 if (o->nsrc >= GT_MAX_SRC) { snprintf(err, n, "more than %d source registers", GT_MAX_SRC); return 1; }
                 if (reg_num(r, &o->src[o->nsrc])) { snprintf(err, n, "bad source register '%s' in @src", r); return 1; }
                 o->nsrc++;
@@ -443,6 +473,13 @@ static int ferr(char *err, size_t n, const gt_file *f, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* a message of one line whatever bytes the trace held: control characters become '?' */
+static void printable(char *m)
+{
+    for (; *m; m++)
+        if ((unsigned char)*m < 0x20 || *m == 0x7f) *m = '?';
+}
+
 static int ferr(char *err, size_t n, const gt_file *f, const char *fmt, ...)
 {
     int k = snprintf(err, n, "%s:%" PRIu64 ": ", f->path, f->line);
@@ -452,6 +489,7 @@ static int ferr(char *err, size_t n, const gt_file *f, const char *fmt, ...)
         vsnprintf(err + k, n - (size_t)k, fmt, ap);
         va_end(ap);
     }
+    printable(err);
     return 1;
 }
 
@@ -476,7 +514,8 @@ static int read_header(gt_file *f, gt_kernel *k, char *err, size_t n)
             if (dims(line, k->grid)) return ferr(err, n, f, "bad grid dim (expected '-grid dim = (x,y,z)', each 1..2^31-1)");
             have_grid = 1;
         } else if (!strncmp(line, "-block dim", 10)) {
-            if (dims(line, k->block)) return ferr(err, n, f, "bad block dim (expected '-block dim = (x,y,z)')");
+            if (dims(line, k->block) || k->block[0] > 1024 || k->block[1] > 1024 || k->block[2] > 1024)
+                return ferr(err, n, f, "bad block dim (expected '-block dim = (x,y,z)', each 1..1024)");
             have_block = 1;
         } else if (!strncmp(line, "-shmem =", 8)) {
             if (value(line, 0, &v) || v > UINT32_MAX) return ferr(err, n, f, "bad shmem (expected '-shmem = BYTES')");
@@ -498,6 +537,9 @@ static int read_header(gt_file *f, gt_kernel *k, char *err, size_t n)
         } else if (!strncmp(line, "-local mem base_addr", 20)) {
             if (value(line, 1, &v)) return ferr(err, n, f, "bad local mem base_addr (hex)");
             k->local_base = v;
+        } else if (!strncmp(line, "-enable lineinfo", 16)) {
+            if (value(line, 0, &v) || v > 1) return ferr(err, n, f, "bad enable lineinfo (0 or 1)");
+            if (v) return ferr(err, n, f, "a trace with lineinfo (source line numbers in each instruction) is not read: trace with lineinfo off");
         } /* other keys (kernel id, cuda stream id, nvbit version, ...): not needed */
     }
     if (r < 0) return 1;
@@ -535,6 +577,8 @@ typedef struct tb_sink {
 
 static int reserve(gk_wprog *p, uint32_t ni, uint32_t na, uint32_t nr)
 {
+    if ((uint64_t)p->n + ni > 0x7fffffffu || (uint64_t)p->na + na > 0x7fffffffu || (uint64_t)p->nr + nr > 0x7fffffffu)
+        return 1; /* a warp of more than 2^31 instructions, addresses or registers */
     if (p->n + ni > p->cap) {
         uint32_t c = p->cap ? p->cap : 256;
         while (c < p->n + ni) c *= 2;
@@ -566,7 +610,7 @@ static int append(gk_wprog *p, const gt_inst *o)
 {
     int mem = o->kind != GK_ALU && o->kind != GK_BAR;
     unsigned na = mem ? (unsigned)__builtin_popcount(o->mask) : 0;
-    if (p->n >= 0x7fffffffu || reserve(p, 1, na, (uint32_t)o->nsrc)) return 1;
+    if (reserve(p, 1, na, (uint32_t)o->nsrc)) return 1;
     gk_inst *i = &p->ins[p->n++];
     i->kind = (uint8_t)o->kind;
     i->lat = (uint8_t)(o->kind == GK_ALU ? (o->lat < 1 ? 1 : o->lat > 255 ? 255 : o->lat) : 0);
@@ -830,6 +874,7 @@ static int read_dir(gt_state *s, const char *dir, char *err, size_t n)
         if (gf_open(&kf, k->path, err, n)) return 1;
         free(k->path);
         k->path = dupstr(kf.path); /* the file found (FILE or FILE.gz) */
+        if (!k->path) snprintf(err, n, "out of memory");
         int rc = k->path ? read_header(&kf, k, err, n) : 1;
         gf_close(&kf);
         if (rc) return 1;
@@ -850,7 +895,11 @@ static void trace_warp(gk_warp *c)
         if (s->li >= 0) gf_close(&s->rd.f);
         s->li = -1;
         s->held = UINT64_MAX;
-        if (reader_open(&s->rd, k, li, s->lat, c->err, c->nerr)) { c->failed = 1; return; }
+        if (reader_open(&s->rd, k, li, s->lat, c->err, c->nerr)) {
+            printable(c->err);
+            c->failed = 1;
+            return;
+        }
         s->li = li;
         if (s->tbcap < s->rd.wpb) {
             gk_wprog *nt = realloc(s->tb, s->rd.wpb * sizeof *nt);
@@ -906,7 +955,10 @@ int gt_build(gk_workload *w, const char *dir, const gk_opts *o, char *err, size_
     for (int i = 0; i < GT_NLAT; i++) s->lat[i] = o && o->trace_lat ? o->trace_lat[i] : gt_default_lat[i];
     w->trace = s;
     w->trace_free = state_free;
-    if (read_dir(s, dir, err, n)) return build_fail(w);
+    if (read_dir(s, dir, err, n)) {
+        printable(err);
+        return build_fail(w);
+    }
     size_t l = strlen(dir);
     s->wname = malloc(l + 7);
     w->launch = calloc((size_t)s->nk, sizeof *w->launch);
@@ -950,5 +1002,6 @@ int gt_walk(const char *dir, const unsigned *lat, gt_visit_fn fn, void *ctx, cha
         gf_close(&r.f);
     }
     state_free(s);
+    if (rc) printable(err);
     return rc;
 }

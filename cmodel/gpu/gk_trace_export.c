@@ -223,12 +223,16 @@ static int put_kernel(const char *path, const gk_workload *w, int li, char *err,
         if (!rc) fprintf(f, "\n#END_TB\n");
     }
     gk_wprog_free(&p);
-    if (fclose(f) && !rc) { snprintf(err, n, "%s: write failed: %s", path, strerror(errno)); rc = 1; }
+    if ((ferror(f) | fclose(f)) && !rc) { snprintf(err, n, "%s: write failed: %s", path, strerror(errno)); rc = 1; }
     return rc;
 }
 
 int gt_export(const gk_workload *w, const char *dir, char *err, size_t n)
 {
+    if (w->trace) { /* its warps carry registers the writer would drop */
+        snprintf(err, n, "--export-trace: %s is a trace already (copy its directory instead)", w->name);
+        return 1;
+    }
     if (mkdir(dir, 0777) && errno != EEXIST) { snprintf(err, n, "--export-trace %s: cannot create: %s", dir, strerror(errno)); return 1; }
     size_t dl = strlen(dir);
     char *path = malloc(dl + 64);
@@ -244,7 +248,7 @@ int gt_export(const gk_workload *w, const char *dir, char *err, size_t n)
         snprintf(path, dl + 64, "%s/kernel-%d.traceg", dir, li + 1);
         rc = put_kernel(path, w, li, err, n);
     }
-    if (fclose(kl) && !rc) { snprintf(err, n, "%s/kernelslist.g: write failed: %s", dir, strerror(errno)); rc = 1; }
+    if ((ferror(kl) | fclose(kl)) && !rc) { snprintf(err, n, "%s/kernelslist.g: write failed: %s", dir, strerror(errno)); rc = 1; }
     free(path);
     return rc;
 }

@@ -106,12 +106,14 @@ declare_traces() {
   ck traces_roundtrip_kmeans -s '^roundtrip' -- tb/traces/roundtrip.sh "$G" "$L/rt-kmeans" kmeans --scale 0.002 --config apres --laws on --sap on
   CK_TAGS=traces,bad-input
   for w in truncated truncated_gz count_more count_less bad_hex_pc bad_hex_addr bad_delta unknown_opcode bad_form \
-    extra_token missing_block out_of_order warps no_binver unknown_binver raw_only no_kernel_file mask_lanes bad_memcpy bad_reg; do
+    extra_token missing_block out_of_order warps no_binver unknown_binver raw_only no_kernel_file mask_lanes bad_memcpy bad_reg \
+    nul_byte block_overflow lineinfo long_field src_empty src_comma; do
     bad "traces_bad_$w" "$(bad_pattern "$w" | sed 's/[][().*?+^$|\\{}]/\\&/g')" -- tb/traces/bad.sh "$w"
   done
   for w in truncated count_more truncated_gz; do
     bad "traces_bad_asan_$w" "$(bad_pattern "$w" | sed 's/[][().*?+^$|\\{}]/\\&/g')" -t asan -n build_sanitized -- env GPUSIM=build/asan/gpusim tb/traces/bad.sh "$w"
   done
+  bad traces_bad_reexport "is a trace already" -- "$G" --trace-dir tb/traces/tiny --export-trace "$L/traces-reexport"
   bad traces_bad_scale "a trace has no scale" -- "$G" --trace-dir tb/traces/tiny --scale 2
   bad traces_bad_both "--trace-dir and --workload both" -- "$G" --trace-dir tb/traces/tiny --workload atax
   bad traces_bad_export_dir "--export-trace /proc/gpusim-no: cannot create" -- "$G" --workload atax --export-trace /proc/gpusim-no
@@ -142,5 +144,11 @@ bad_pattern() {
     mask_lanes) echo "kernel-1.traceg:17: active mask 0xffffffff has lanes beyond the block's 16 threads" ;;
     bad_memcpy) echo 'kernelslist.g:1: bad memcpy line' ;;
     bad_reg) echo "kernel-1.traceg:18: bad source register 'R256'" ;;
+    nul_byte) echo 'kernel-1.traceg:19: a NUL byte in the line' ;;
+    block_overflow) echo "kernel-1.traceg:3: bad block dim (expected '-block dim = (x,y,z)', each 1..1024)" ;;
+    lineinfo) echo 'kernel-1.traceg:8: a trace with lineinfo (source line numbers in each instruction) is not read' ;;
+    long_field) echo 'kernel-1.traceg:18: a field of 604 characters (at most 511)' ;;
+    src_empty) echo 'kernel-1.traceg:18: an empty @src=' ;;
+    src_comma) echo 'kernel-1.traceg:18: @src= ends with a comma' ;;
   esac
 }

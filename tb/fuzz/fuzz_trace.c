@@ -50,11 +50,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fputs("MemcpyHtoD,0x0000000010000000,512\nkernel-1.traceg\n", f);
         fclose(f);
     }
-    char *text = fz_str(data, size);
+    char *text = fz_str(data, size); /* for messages; the file gets every byte, NULs too */
     snprintf(path, sizeof path, "%s/kernel-1.traceg", dir);
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "wb");
     if (!f) abort();
-    fputs(text, f);
+    if (size && fwrite(data, 1, size, f) != size) abort();
     fclose(f);
     err[0] = '\0';
     if (gt_walk(dir, NULL, visit, text, err, sizeof err)) {

@@ -7,7 +7,7 @@ set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cases="truncated truncated_gz count_more count_less bad_hex_pc bad_hex_addr bad_delta unknown_opcode bad_form
 extra_token missing_block out_of_order warps no_binver unknown_binver raw_only no_kernel_file mask_lanes
-bad_memcpy bad_reg"
+bad_memcpy bad_reg nul_byte block_overflow lineinfo long_field src_empty src_comma"
 if [ "${1:-}" = -h ] || [ "${1:-}" = --help ] || [ $# -ne 1 ]; then
   echo "usage: tb/traces/bad.sh CASE   (a malformed trace through gpusim; CASE one of:"
   echo "  $(echo $cases))"
@@ -39,5 +39,11 @@ case $1 in
   mask_lanes) sed -i 's/^-block dim = (32,1,1)/-block dim = (16,1,1)/' "$k" ;;
   bad_memcpy) sed -i 's/^MemcpyHtoD,0x0000000010000000,512/MemcpyHtoD,0x10000000/' "$d/kernelslist.g" ;;
   bad_reg) sed -i 's/ R3 FADD 2 R2 R2/ R3 FADD 2 R2 R256/' "$k" ;;
+  nul_byte) sed -i 's/^0020 ffffffff 0 EXIT 0 0$/0020 ffffffff 0 EXIT 0 0\x00junk/' "$k" ;;
+  block_overflow) sed -i 's/^-block dim = (32,1,1)/-block dim = (1073741824,1073741824,16)/' "$k" ;;
+  lineinfo) sed -i 's/^-accelsim tracer version = 3/-accelsim tracer version = 3\n-enable lineinfo = 1/' "$k" ;;
+  long_field) sed -i "s/ R3 FADD 2 R2 R2/ R3 FADD$(printf '.X%.0s' $(seq 300)) 2 R2 R2/" "$k" ;;
+  src_empty) sed -i 's/^0010 ffffffff 1 R3 FADD 2 R2 R2 0$/0010 ffffffff 1 R3 FADD 2 R2 R2 0 @src=/' "$k" ;;
+  src_comma) sed -i 's/^0010 ffffffff 1 R3 FADD 2 R2 R2 0$/0010 ffffffff 1 R3 FADD 2 R2 R2 0 @src=R4,/' "$k" ;;
 esac
 ${GPUSIM:-build/bin/gpusim} --quiet --trace-dir "$d"
