@@ -32,24 +32,35 @@ static void werr(gk_warp *c, const char *fmt, ...)
     va_end(ap);
 }
 
+/* grow *buf (capacity *cap elements of size es, starting at first) to hold need; 0 ok */
+static int grow(void **buf, uint32_t *cap, uint64_t need, size_t es, uint32_t first)
+{
+    if (need <= *cap) return 0;
+    uint64_t c = *cap ? *cap : first;
+    while (c < need) c *= 2;
+    if (c > 0x80000000u) c = 0x80000000u;
+    void *x = realloc(*buf, (size_t)c * es);
+    if (!x) return 1;
+    *buf = x;
+    *cap = (uint32_t)c;
+    return 0;
+}
+
+int gk_wprog_reserve(gk_wprog *p, uint32_t ni, uint32_t na, uint32_t nr)
+{
+    uint64_t wi = (uint64_t)p->n + ni, wa = (uint64_t)p->na + na, wr = (uint64_t)p->nr + nr;
+    if (wi > 0x7fffffffu || wa > 0x7fffffffu || wr > 0x7fffffffu) return 1; /* over 2^31 */
+    return grow((void **)&p->ins, &p->cap, wi, sizeof *p->ins, 256) || grow((void **)&p->addr, &p->acap, wa, sizeof *p->addr, 1024) ||
+           grow((void **)&p->reg, &p->rcap, wr, sizeof *p->reg, 256);
+}
+
 static gk_inst *inst_new(gk_warp *c, unsigned kind, uint32_t pc, uint32_t mask, unsigned naddr)
 {
     gk_wprog *p = c->out;
     if (c->failed) return NULL;
-    if (p->n == p->cap) {
-        uint32_t nc = p->cap ? p->cap * 2 : 256;
-        gk_inst *ni = realloc(p->ins, nc * sizeof *ni);
-        if (!ni) { werr(c, "out of memory for a warp's instructions"); return NULL; }
-        p->ins = ni;
-        p->cap = nc;
-    }
-    if (p->na + naddr > p->acap) {
-        uint32_t nc = p->acap ? p->acap : 1024;
-        while (nc < p->na + naddr) nc *= 2;
-        uint64_t *na = realloc(p->addr, nc * sizeof *na);
-        if (!na) { werr(c, "out of memory for a warp's addresses"); return NULL; }
-        p->addr = na;
-        p->acap = nc;
+    if (gk_wprog_reserve(p, 1, naddr, 0)) {
+        werr(c, "out of memory for a warp's instructions");
+        return NULL;
     }
     gk_inst *i = &p->ins[p->n++];
     i->kind = (uint8_t)kind;

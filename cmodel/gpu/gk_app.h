@@ -151,5 +151,8 @@ const gka_app *gka_find(const char *name);
 int gk_warp_build(const gk_workload *w, int li, uint32_t bx, uint32_t by, uint32_t wib, gk_wprog *out,
                   uint32_t fault_pc, char *err, size_t n);
 void gk_wprog_free(gk_wprog *p);
+/* room for ni more instructions, na addresses and nr registers; 0 ok, 1 out of memory
+ * (or past 2^31 of one) */
+int gk_wprog_reserve(gk_wprog *p, uint32_t ni, uint32_t na, uint32_t nr);
 
 #endif

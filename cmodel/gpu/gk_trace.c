@@ -575,42 +575,11 @@ typedef struct tb_sink {
     void *ctx;
 } tb_sink;
 
-static int reserve(gk_wprog *p, uint32_t ni, uint32_t na, uint32_t nr)
-{
-    if ((uint64_t)p->n + ni > 0x7fffffffu || (uint64_t)p->na + na > 0x7fffffffu || (uint64_t)p->nr + nr > 0x7fffffffu)
-        return 1; /* a warp of more than 2^31 instructions, addresses or registers */
-    if (p->n + ni > p->cap) {
-        uint32_t c = p->cap ? p->cap : 256;
-        while (c < p->n + ni) c *= 2;
-        gk_inst *x = realloc(p->ins, c * sizeof *x);
-        if (!x) return 1;
-        p->ins = x;
-        p->cap = c;
-    }
-    if (p->na + na > p->acap) {
-        uint32_t c = p->acap ? p->acap : 1024;
-        while (c < p->na + na) c *= 2;
-        uint64_t *x = realloc(p->addr, c * sizeof *x);
-        if (!x) return 1;
-        p->addr = x;
-        p->acap = c;
-    }
-    if (p->nr + nr > p->rcap) {
-        uint32_t c = p->rcap ? p->rcap : 256;
-        while (c < p->nr + nr) c *= 2;
-        uint8_t *x = realloc(p->reg, c);
-        if (!x) return 1;
-        p->reg = x;
-        p->rcap = c;
-    }
-    return 0;
-}
-
 static int append(gk_wprog *p, const gt_inst *o)
 {
     int mem = o->kind != GK_ALU && o->kind != GK_BAR;
     unsigned na = mem ? (unsigned)__builtin_popcount(o->mask) : 0;
-    if (reserve(p, 1, na, (uint32_t)o->nsrc)) return 1;
+    if (gk_wprog_reserve(p, 1, na, (uint32_t)o->nsrc)) return 1;
     gk_inst *i = &p->ins[p->n++];
     i->kind = (uint8_t)o->kind;
     i->lat = (uint8_t)(o->kind == GK_ALU ? (o->lat < 1 ? 1 : o->lat > 255 ? 255 : o->lat) : 0);
@@ -921,7 +890,7 @@ static void trace_warp(gk_warp *c)
     }
     const gk_wprog *src = &s->tb[c->wib];
     gk_wprog *o = c->out;
-    if (reserve(o, src->n, src->na, src->nr)) { snprintf(c->err, c->nerr, "%s: out of memory", k->path); c->failed = 1; return; }
+    if (gk_wprog_reserve(o, src->n, src->na, src->nr)) { snprintf(c->err, c->nerr, "%s: out of memory", k->path); c->failed = 1; return; }
     if (src->n) memcpy(o->ins, src->ins, src->n * sizeof *o->ins);
     if (src->na) memcpy(o->addr, src->addr, src->na * sizeof *o->addr);
     if (src->nr) memcpy(o->reg, src->reg, src->nr);

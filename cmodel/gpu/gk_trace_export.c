@@ -66,21 +66,7 @@ static int poly_warp(const gk_workload *w, const gk_launch *L, uint32_t bx, uint
                     if (!m) continue;
                 }
                 unsigned na = op->kind == GK_LOAD || op->kind == GK_STORE ? (unsigned)__builtin_popcount(m) : 0;
-                if (out->n == out->cap) {
-                    uint32_t c = out->cap ? out->cap * 2 : 256;
-                    gk_inst *ni = realloc(out->ins, c * sizeof *ni);
-                    if (!ni) { snprintf(err, n, "out of memory"); return 1; }
-                    out->ins = ni;
-                    out->cap = c;
-                }
-                if (out->na + na > out->acap) {
-                    uint32_t c = out->acap ? out->acap : 1024;
-                    while (c < out->na + na) c *= 2;
-                    uint64_t *nad = realloc(out->addr, c * sizeof *nad);
-                    if (!nad) { snprintf(err, n, "out of memory"); return 1; }
-                    out->addr = nad;
-                    out->acap = c;
-                }
+                if (gk_wprog_reserve(out, 1, na, 0)) { snprintf(err, n, "out of memory"); return 1; }
                 gk_inst *in = &out->ins[out->n++];
                 memset(in, 0, sizeof *in);
                 in->kind = op->kind;
