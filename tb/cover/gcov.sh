@@ -3,7 +3,8 @@
 # Builds the C-only programs with --coverage in build/gcov/ (make BUILD=build/gcov), runs
 # what make test runs on the C side: the unit tests (test_units, test_gpu), every block's
 # vectors and its quick random lockstep entries in C mode (the same stimuli), and the GPU
-# model on every workload with each block's GPU_RUNS (scale 0.05); then writes
+# model on every workload with each block's GPU_RUNS (scale 0.05), and traces exported,
+# read back and malformed (tb/traces/); then writes
 # build/coverage/gcov.md: lines and branches taken per cmodel/ source file, and a total.
 # Usage: tb/cover/gcov.sh   (make coverage; no arguments)
 # Exit 1 if a cmodel/ source file was never executed at all.
@@ -44,6 +45,20 @@ for w in $("$G/bin/gpusim" --list-apps | cut -f1); do
   s=$(python3 -c "import sys; sys.path.insert(0, 'tb/streams'); import $w as m; print(getattr(m, 'RUN_SCALE', getattr(m, 'CHECK_SCALE', 0.01)))") ||
     { echo "gcov: no stream model for $w"; exit 1; }
   run "$G/bin/gpusim" --workload "$w" --scale "$s" --quiet
+done
+# traces (docs/traces.md): a PolyBench kernel and an application exported and read back
+# (plain and gzip), the hand-written trace, and the malformed ones (each must exit 2)
+for w in atax hotspot; do
+  rm -rf "$O/gcov-trace-$w"
+  run "$G/bin/gpusim" --workload "$w" --scale 0.05 --export-trace "$O/gcov-trace-$w" --quiet
+  run "$G/bin/gpusim" --trace-dir "$O/gcov-trace-$w" --quiet
+done
+gzip -f "$O/gcov-trace-hotspot"/*.traceg && run "$G/bin/gpusim" --trace-dir "$O/gcov-trace-hotspot" --quiet
+run "$G/bin/gpusim" --trace-dir tb/traces/hand --quiet
+run "$G/bin/tracedump" tb/traces/hand
+for c in $(sed -n '/^cases="/,/"$/p' tb/traces/bad.sh | tr -d '"' | sed 's/^cases=//'); do
+  GPUSIM=$G/bin/gpusim tb/traces/bad.sh "$c" >>"$O/gcov-runs.log" 2>&1
+  [ $? -eq 2 ] || { echo "gcov: tb/traces/bad.sh $c did not exit 2"; exit 1; }
 done
 # gcov per object folder, the cmodel/ sources only
 ( cd "$O" && rm -f ./*.gcov
