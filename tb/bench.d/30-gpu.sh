@@ -48,8 +48,9 @@ for a in "${apps[@]}"; do
   set -- $a
   fig "$1-$2" mrpb-off "$1 x$2, no blocks" "" -- ROOT/build/bin/gpusim --config base-s --workload "$1" --scale "$2"
 done
-# trace-driven against built-in on the same kernels (the first root only: a --base tree
-# may not read traces)
+# trace-driven against built-in on the same kernels (this tree only, the last root: a
+# --base tree may not read traces)
+roots=("${roots[${#roots[@]}-1]}")
 root=${roots[0]#*=}
 tdir=$(mktemp -d "${TMPDIR:-/tmp}/bench-traces.XXXXXX")
 trap 'rm -rf "$tdir"' EXIT
