@@ -219,7 +219,9 @@ static int next_tok(tok *s, char *t, size_t n)
     return 1;
 }
 
-/* strict numbers: 0 ok */
+/* strict numbers: 0 ok. Not num.h's parser (the project's one for what users type): the
+ * trace format writes hex without 0x (PCs, masks) and signed decimals (strides,
+ * deltas), which num.h rightly refuses, and a decimal field must not take 0x hex. */
 static int hex_u64(const char *t, uint64_t *v)
 {
     if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) t += 2;

@@ -67,6 +67,13 @@ roundtrip_catches() {
   [ $rc -eq 1 ] && grep -q "values differ" <<<"$out" && echo "the planted fault (no @src) is caught"
 }
 
+# event skipping stays exact under the scoreboard (a trace's warp waits on registers, not
+# on all its loads): the hand trace, plain and with MRPB under GTO
+skip_traces() {
+  skip_same trace-hand --trace-dir tb/traces/hand &&
+    skip_same trace-hand-mrpb --trace-dir tb/traces/hand --mrpb on --set core.sched=gto
+}
+
 # names from the user (the directory, a traced kernel's name) are escaped in the JSON
 json_names() {
   local d="$L/traces \"q\\"
@@ -93,6 +100,7 @@ declare_traces() {
   ckf traces_gzip -s 'identical' -- roundtrip_gz
   ckf traces_roundtrip_catches -s 'caught' -- roundtrip_catches
   ckf traces_json_names -s 'escaped' -- json_names
+  ckf traces_skip_exact -s 'same' -- skip_traces
   # exported and read back: the same JSON on PolyBench kernels (one with a branch
   # inside), applications with divergence, shared memory, barriers and atomics, each on
   # a seed's machine with its blocks on
