@@ -627,6 +627,10 @@ def main():
     ap.add_argument("--block", default="", help="blocks (comma separated), default all")
     ap.add_argument("--config", default="", help="configurations (comma separated), default every reported one")
     ap.add_argument("--smoke", action="store_true", help="only the configurations marked smoke")
+    ap.add_argument("--spec", action="append", default=[], metavar="NAME=SPEC",
+                    help="an extra configuration NAME of every block given, from a run SPEC (@preset, "
+                         "K=V,... or @preset,K=V,...), logic variant only, not reported (make gls: a vector's "
+                         "configuration through the same flow)")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--work", default=os.path.join(TOP, "build", "synth"))
     ap.add_argument("--force", action="store_true",
@@ -645,6 +649,16 @@ def main():
     if len({l["id"] for l in libs}) != len(libs):
         raise BadInput("LIBERTY lists the same library twice")
     want = [c for c in a.config.split(",") if c]
+    for sp in a.spec:
+        name, eq, spec = sp.partition("=")
+        if not eq or not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
+            raise BadInput(f"--spec {sp}: must be NAME=SPEC with NAME of letters, digits, '_', '.' or '-'")
+        preset, conf = (spec[1:].partition(",")[0], spec[1:].partition(",")[2]) if spec.startswith("@") else ("", spec)
+        for b in blocks:
+            if name in b["configs"]:
+                raise BadInput(f"--spec {name}: block {b['block']} already has a configuration of that name")
+            b["configs"][name] = {"preset": preset, "config": conf, "flows": ["logic"], "report": False,
+                                  "about": f"ad hoc configuration {spec or '(defaults)'}"}
     for b in blocks:  # every name checked before anything is printed or run
         for c in want:
             if c not in b["configs"]:
