@@ -35,7 +35,7 @@ coverage_wants() {
   echo "$w"
 }
 
-ASAN_RANDOM=("@final|" "@tiny|base=0.3,flush=0.02")
+ASAN_RANDOM=("@final|" "@tiny|base=0.3,flush=0.02" "@small,Pipe=1|flush=0.02")
 ASAN_CYCLES=200000
 
 # ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/dl1d/<file>
@@ -49,7 +49,7 @@ PLANTED=(
   "aging_self|@small||dl1d.v|state|s/if (t\[TWW-1:0\] != tway_o \&\& /if (/"
   # hits do not refresh the LRU ranks: the rank registers differ at the hit's edge, the
   # outputs only at a later eviction
-  "lru_hit_no_touch|@small||dl1d.v|state|s/wire rd_touch = (op_i == OpRead \&\& (res_o == ResHit || res_o == ResPend)) || alloc;/wire rd_touch = alloc;/"
+  "lru_hit_no_touch|@small||dl1d.v|state|s/wire rd_touch = (d_op == OpRead \&\& (res_o == ResHit || res_o == ResPend)) || alloc;/wire rd_touch = alloc;/"
   # the dueling comparison forgets the DuelPct margin: the decision register differs at
   # an interval end, duel_base_o a cycle later
   "duel_no_margin|@small||dl1d.v|state|s/ + Pct \* {22'd0, acc_a_q} \* {22'd0, acc_b_q};/;/"
