@@ -10,6 +10,13 @@
 // the set changes at the clock edge, with dynamic aging of the set's other entries.
 // The C model (cmodel/blocks/dl1d/dl1d.c) is this, register for register; the port
 // list is cmodel/blocks/dl1d/dl1d_ports.def; docs/dl1d.md tells the flow.
+//
+// Pipe=1 (docs/timing/dl1d.md): two stages. Stage A registers the event and its set's
+// row (the read port and the tag compare); stage B, a clock later, decides from those
+// registers (the outputs are the decision of the previous clock's event) and writes the
+// set back. When stage B writes the set stage A reads, the written row is forwarded
+// into stage A's registers (a flush in stage B: the flushed row). The dueling
+// comparison is a 15-stage pipeline from the counters' snapshot to the decision.
 module dl1d #(
     parameter integer Sets      = 32,
     parameter integer TagWays   = 8,
@@ -19,7 +26,8 @@ module dl1d #(
     parameter integer TagBits   = 20,
     parameter integer Duel      = 1,
     parameter integer Interval  = 500,
-    parameter integer DuelPct   = 10
+    parameter integer DuelPct   = 10,
+    parameter integer Pipe      = 0
 ) (
     input  wire                 clk_i,
     input  wire                 rst_i,
@@ -89,6 +97,9 @@ module dl1d #(
     if (DuelPct < 0 || DuelPct > 100) begin : g_bad_duelpct
       dl1d_parameter_DuelPct_out_of_range_0_to_100 u_err ();
     end
+    if (Pipe < 0 || Pipe > 1) begin : g_bad_pipe
+      dl1d_parameter_Pipe_out_of_range_0_to_1 u_err ();
+    end
   endgenerate
 
   // ---- registers ----
@@ -102,50 +113,65 @@ module dl1d #(
   reg [   ND*DWW-1:0] lru_q, lru_d;
   reg [  Sets*FW-1:0] free_q, free_d;
 
-  // ---- the event's set, read out of the stores ----
+  // ---- the event's set, read out of the stores (the read port: set_i) ----
   wire [SetW-1:0] sidx = set_i & SetMask;
-  reg [TagWays-1:0] s_tval, s_pval;
-  reg [TagWays*TagBits-1:0] s_tag;
-  reg [TagWays*RcBits-1:0] s_rc;
-  reg [TagWays*DWW-1:0] s_pos;
-  reg [DataWays-1:0] s_dval, s_dpend;
-  reg [DataWays*DWW-1:0] s_lru;
+  reg [TagWays-1:0] m_tval, m_pval, m_match;
+  reg [TagWays*TagBits-1:0] m_tag;
+  reg [TagWays*RcBits-1:0] m_rc;
+  reg [TagWays*DWW-1:0] m_pos;
+  reg [DataWays-1:0] m_dval, m_dpend;
+  reg [DataWays*DWW-1:0] m_lru;
   // the set is selected by comparing sidx with each set number (constant slices): one
   // read port over the sets, as an SRAM row read, not a variable shift of the arrays
-  reg [FW-1:0] free_sel;
+  reg [FW-1:0] m_free;
   always @* begin : b_read
-    integer st;
-    s_tval = {TagWays{1'b0}};
-    s_pval = {TagWays{1'b0}};
-    s_tag = {TagWays * TagBits{1'b0}};
-    s_rc = {TagWays * RcBits{1'b0}};
-    s_pos = {TagWays * DWW{1'b0}};
-    s_dval = {DataWays{1'b0}};
-    s_dpend = {DataWays{1'b0}};
-    s_lru = {DataWays * DWW{1'b0}};
-    free_sel = {FW{1'b0}};
+    integer st, t;
+    m_tval = {TagWays{1'b0}};
+    m_pval = {TagWays{1'b0}};
+    m_tag = {TagWays * TagBits{1'b0}};
+    m_rc = {TagWays * RcBits{1'b0}};
+    m_pos = {TagWays * DWW{1'b0}};
+    m_dval = {DataWays{1'b0}};
+    m_dpend = {DataWays{1'b0}};
+    m_lru = {DataWays * DWW{1'b0}};
+    m_free = {FW{1'b0}};
     for (st = 0; st < Sets; st = st + 1)
       if (sidx == st[SetW-1:0]) begin
-        s_tval = tval_q[st*TagWays+:TagWays];
-        s_pval = pval_q[st*TagWays+:TagWays];
-        s_tag = ttag_q[st*TagWays*TagBits+:TagWays*TagBits];
-        s_rc = rc_q[st*TagWays*RcBits+:TagWays*RcBits];
-        s_pos = pos_q[st*TagWays*DWW+:TagWays*DWW];
-        s_dval = dval_q[st*DataWays+:DataWays];
-        s_dpend = dpend_q[st*DataWays+:DataWays];
-        s_lru = lru_q[st*DataWays*DWW+:DataWays*DWW];
-        free_sel = free_q[st*FW+:FW];
+        m_tval = tval_q[st*TagWays+:TagWays];
+        m_pval = pval_q[st*TagWays+:TagWays];
+        m_tag = ttag_q[st*TagWays*TagBits+:TagWays*TagBits];
+        m_rc = rc_q[st*TagWays*RcBits+:TagWays*RcBits];
+        m_pos = pos_q[st*TagWays*DWW+:TagWays*DWW];
+        m_dval = dval_q[st*DataWays+:DataWays];
+        m_dpend = dpend_q[st*DataWays+:DataWays];
+        m_lru = lru_q[st*DataWays*DWW+:DataWays*DWW];
+        m_free = free_q[st*FW+:FW];
       end
+    for (t = 0; t < TagWays; t = t + 1) m_match[t] = m_tval[t] && m_tag[t*TagBits+:TagBits] == tag_i;
   end
 
+  // ---- what the decision reads: the event and its set's row (Pipe=0: the ports and
+  // the read port; Pipe=1: stage B's registers, g_pipe below) ----
+  wire [2:0] d_op;
+  wire [SetW-1:0] dset;
+  wire [TagBits-1:0] d_tag;
+  wire d_base;
+  wire [15:0] d_elapsed;
+  wire [7:0] d_pacc, d_pmiss;
+  wire [TagWays-1:0] s_tval, s_pval, match;
+  wire [TagWays*RcBits-1:0] s_rc;
+  wire [TagWays*DWW-1:0] s_pos;
+  wire [DataWays-1:0] s_dval, s_dpend;
+  wire [DataWays*DWW-1:0] s_lru;
+  wire [FW-1:0] free_sel;
+
   // ---- the decision ----
-  wire is_rd = (op_i == OpRead) || (op_i == OpPref);
-  wire force_alloc = (op_i == OpPref) || base_i || (Threshold == 0);
+  wire is_rd = (d_op == OpRead) || (d_op == OpPref);
+  wire force_alloc = (d_op == OpPref) || d_base || (Threshold == 0);
   // the searches over the set's ways, from rtl/common: the tag match, the lowest
   // invalid tag entry, the LFU victim (the smallest RC among the entries without a data
   // line, lowest way on ties: the largest inverted RC), the lowest free line, the LRU
   // filled line (the largest rank; ranks are distinct) and the entry owning that line
-  reg [TagWays-1:0] match;
   reg [TagWays-1:0] owns;
   wire [TagWays*RcBits-1:0] lfu_val = ~s_rc;
   wire hit, tvict_inv, lfu_any, lvict_free, lru_any, has_line_owner;
@@ -172,8 +198,7 @@ module dl1d #(
   always @* begin : b_match
     integer t;
     for (t = 0; t < TagWays; t = t + 1) begin
-      match[t] = s_tval[t] && s_tag[t*TagBits+:TagBits] == tag_i;
-      owns[t]  = s_pval[t] && s_pos[t*DWW+:DWW] == lvict;
+      owns[t] = s_pval[t] && s_pos[t*DWW+:DWW] == lvict;
     end
   end
   always @* begin : b_decide
@@ -189,10 +214,10 @@ module dl1d #(
     if (rst_i) begin
       thit_o = 1'b0;
       tway_o = {TWW{1'b0}};
-    end else if (op_i == OpWrite || op_i == OpFill) begin
+    end else if (d_op == OpWrite || d_op == OpFill) begin
       if (committed) begin
         way_o = hpos;
-        if (op_i == OpWrite && !s_dpend[hpos]) begin
+        if (d_op == OpWrite && !s_dpend[hpos]) begin
           res_o = ResWEvict;
           age   = 1'b1;
         end
@@ -220,10 +245,11 @@ module dl1d #(
   end
 
   // ---- the set's next state (read, modify, write back the one set) ----
-  wire rd_touch = (op_i == OpRead && (res_o == ResHit || res_o == ResPend)) || alloc;
+  wire rd_touch = (d_op == OpRead && (res_o == ResHit || res_o == ResPend)) || alloc;
+  // a new tag entry is written at tway_o with the event's tag
+  wire newent = is_rd && !hit && res_o != ResNone;
   wire [DWW-1:0] touch_rank = s_lru[way_o*DWW+:DWW];
   reg [TagWays-1:0] n_tval, n_pval;
-  reg [TagWays*TagBits-1:0] n_tag;
   reg [TagWays*RcBits-1:0] n_rc;
   reg [TagWays*DWW-1:0] n_pos;
   reg [DataWays-1:0] n_dval, n_dpend;
@@ -232,7 +258,6 @@ module dl1d #(
   always @* begin : b_next
     integer t, x;
     n_tval = s_tval;
-    n_tag = s_tag;
     n_rc = s_rc;
     n_pval = s_pval;
     n_pos = s_pos;
@@ -251,7 +276,6 @@ module dl1d #(
       if (hit) n_rc[hway*RcBits+:RcBits] = rcn;
       else begin  // new tag entry: RC 1 counts this first reference
         n_tval[tway_o] = 1'b1;
-        n_tag[tway_o*TagBits+:TagBits] = tag_i;
         n_rc[tway_o*RcBits+:RcBits] = RcOne;
         n_pval[tway_o] = 1'b0;
       end
@@ -271,17 +295,147 @@ module dl1d #(
       n_pval[hway] = 1'b0;
       n_free = free_sel + 1'b1;
     end
-    if (op_i == OpFill && committed) n_dpend[hpos] = 1'b0;
+    if (d_op == OpFill && committed) n_dpend[hpos] = 1'b0;
     if (rd_touch)
       for (x = 0; x < DataWays; x = x + 1)
         if (x[DWW-1:0] == way_o) n_lru[x*DWW+:DWW] = {DWW{1'b0}};
         else if (s_lru[x*DWW+:DWW] < touch_rank) n_lru[x*DWW+:DWW] = s_lru[x*DWW+:DWW] + 1'b1;
   end
 
-  // ---- flush: every set's filled lines go, pending ones stay ----
   function automatic bit_at(input [DataWays-1:0] v, input [DWW-1:0] i);
     bit_at = v[i];
   endfunction
+
+  // ---- the event and the row the decision reads ----
+  generate
+    if (Pipe == 0) begin : g_single
+      assign d_op = op_i;
+      assign dset = sidx;
+      assign d_tag = tag_i;
+      assign d_base = base_i;
+      assign d_elapsed = elapsed_i;
+      assign d_pacc = peer_acc_i;
+      assign d_pmiss = peer_miss_i;
+      assign s_tval = m_tval;
+      assign s_pval = m_pval;
+      assign match = m_match;
+      assign s_rc = m_rc;
+      assign s_pos = m_pos;
+      assign s_dval = m_dval;
+      assign s_dpend = m_dpend;
+      assign s_lru = m_lru;
+      assign free_sel = m_free;
+    end else begin : g_pipe
+      // stage A -> B registers: the event, and its set's row as it will be when stage B
+      // works on it (stage B's write-back of the same set forwarded; a flush applied)
+      reg [2:0] ev_op_q;
+      reg [SetW-1:0] ev_set_q;
+      reg [TagBits-1:0] ev_tag_q;
+      reg ev_base_q;
+      reg [15:0] ev_el_q;
+      reg [7:0] ev_pacc_q, ev_pmiss_q;
+      reg [TagWays-1:0] r_tval_q, r_pval_q, r_match_q;
+      reg [TagWays*RcBits-1:0] r_rc_q;
+      reg [TagWays*DWW-1:0] r_pos_q;
+      reg [DataWays-1:0] r_dval_q, r_dpend_q;
+      reg [DataWays*DWW-1:0] r_lru_q;
+      reg [FW-1:0] r_free_q;
+      reg [TagWays-1:0] a_tval, a_pval, a_match;
+      reg [TagWays*RcBits-1:0] a_rc;
+      reg [TagWays*DWW-1:0] a_pos;
+      reg [DataWays-1:0] a_dval, a_dpend;
+      reg [DataWays*DWW-1:0] a_lru;
+      reg [FW-1:0] a_free;
+      wire b_writes = d_op == OpRead || d_op == OpWrite || d_op == OpFill || d_op == OpPref;
+      wire same_set = sidx == ev_set_q;
+      wire new_hit = d_tag == tag_i;  // stage A's tag is the one stage B enters
+      always @* begin : b_fwd
+        integer t, x;
+        reg [FW-1:0] np;
+        np = {FW{1'b0}};
+        a_tval = m_tval;
+        a_pval = m_pval;
+        a_match = m_match;
+        a_rc = m_rc;
+        a_pos = m_pos;
+        a_dval = m_dval;
+        a_dpend = m_dpend;
+        a_lru = m_lru;
+        a_free = m_free;
+        if (d_op == OpFlush) begin  // the row after the flush
+          for (t = 0; t < TagWays; t = t + 1) a_pval[t] = m_pval[t] && bit_at(m_dpend, m_pos[t*DWW+:DWW]);
+          for (x = 0; x < DataWays; x = x + 1) if (m_dpend[x]) np = np + 1'b1;
+          a_dval = m_dval & m_dpend;
+          a_free = AllFree - np;
+        end else if (b_writes && same_set) begin  // the row stage B writes back
+          a_tval = n_tval;
+          a_pval = n_pval;
+          a_rc = n_rc;
+          a_pos = n_pos;
+          a_dval = n_dval;
+          a_dpend = n_dpend;
+          a_lru = n_lru;
+          a_free = n_free;
+          for (t = 0; t < TagWays; t = t + 1) if (newent && tway_o == t[TWW-1:0]) a_match[t] = new_hit;
+        end
+      end
+      always @(posedge clk_i) begin
+        if (rst_i) begin
+          ev_op_q <= 3'd0;
+          ev_set_q <= {SetW{1'b0}};
+          ev_tag_q <= {TagBits{1'b0}};
+          ev_base_q <= 1'b0;
+          ev_el_q <= 16'd0;
+          ev_pacc_q <= 8'd0;
+          ev_pmiss_q <= 8'd0;
+          r_tval_q <= {TagWays{1'b0}};
+          r_pval_q <= {TagWays{1'b0}};
+          r_match_q <= {TagWays{1'b0}};
+          r_rc_q <= {TagWays * RcBits{1'b0}};
+          r_pos_q <= {TagWays * DWW{1'b0}};
+          r_dval_q <= {DataWays{1'b0}};
+          r_dpend_q <= {DataWays{1'b0}};
+          r_lru_q <= {DataWays * DWW{1'b0}};
+          r_free_q <= {FW{1'b0}};
+        end else begin
+          ev_op_q <= op_i;
+          ev_set_q <= sidx;
+          ev_tag_q <= tag_i;
+          ev_base_q <= base_i;
+          ev_el_q <= elapsed_i;
+          ev_pacc_q <= peer_acc_i;
+          ev_pmiss_q <= peer_miss_i;
+          r_tval_q <= a_tval;
+          r_pval_q <= a_pval;
+          r_match_q <= a_match;
+          r_rc_q <= a_rc;
+          r_pos_q <= a_pos;
+          r_dval_q <= a_dval;
+          r_dpend_q <= a_dpend;
+          r_lru_q <= a_lru;
+          r_free_q <= a_free;
+        end
+      end
+      assign d_op = ev_op_q;
+      assign dset = ev_set_q;
+      assign d_tag = ev_tag_q;
+      assign d_base = ev_base_q;
+      assign d_elapsed = ev_el_q;
+      assign d_pacc = ev_pacc_q;
+      assign d_pmiss = ev_pmiss_q;
+      assign s_tval = r_tval_q;
+      assign s_pval = r_pval_q;
+      assign match = r_match_q;
+      assign s_rc = r_rc_q;
+      assign s_pos = r_pos_q;
+      assign s_dval = r_dval_q;
+      assign s_dpend = r_dpend_q;
+      assign s_lru = r_lru_q;
+      assign free_sel = r_free_q;
+    end
+  endgenerate
+
+  // ---- flush: every set's filled lines go, pending ones stay ----
   reg [NT-1:0] f_pval;
   reg [Sets*FW-1:0] f_free;
   always @* begin : b_flush
@@ -314,7 +468,7 @@ module dl1d #(
 
   // ---- next state: a flush, or the event's set written back ----
   always @* begin : b_write
-    integer st;
+    integer st, t;
     tval_d = tval_q;
     ttag_d = ttag_q;
     rc_d = rc_q;
@@ -324,15 +478,16 @@ module dl1d #(
     dpend_d = dpend_q;
     lru_d = lru_q;
     free_d = free_q;
-    if (op_i == OpFlush) begin
+    if (d_op == OpFlush) begin
       dval_d = dval_q & dpend_q;
       pval_d = f_pval;
       free_d = f_free;
-    end else begin
+    end else if (d_op == OpRead || d_op == OpWrite || d_op == OpFill || d_op == OpPref) begin
       for (st = 0; st < Sets; st = st + 1)
-        if (sidx == st[SetW-1:0]) begin  // write the set back
+        if (dset == st[SetW-1:0]) begin  // write the set back
+          for (t = 0; t < TagWays; t = t + 1)
+            if (newent && tway_o == t[TWW-1:0]) ttag_d[(st*TagWays+t)*TagBits+:TagBits] = d_tag;
           tval_d[st*TagWays+:TagWays] = n_tval;
-          ttag_d[st*TagWays*TagBits+:TagWays*TagBits] = n_tag;
           rc_d[st*TagWays*RcBits+:TagWays*RcBits] = n_rc;
           pval_d[st*TagWays+:TagWays] = n_pval;
           pos_d[st*TagWays*DWW+:TagWays*DWW] = n_pos;
@@ -375,9 +530,9 @@ module dl1d #(
       reg [CW-1:0] acc_a_q, miss_a_q, acc_b_q, miss_b_q;
       reg [CW-1:0] acc_a_d, miss_a_d, acc_b_d, miss_b_d;
       reg dbase_q, dbase_d;
-      wire own_acc = !rst_i && op_i == OpRead;
+      wire own_acc = !rst_i && d_op == OpRead;
       wire own_miss = own_acc && res_o != ResHit && res_o != ResPend;
-      wire [16:0] cyc_sum = {1'b0, dcyc_q} + {1'b0, elapsed_i};
+      wire [16:0] cyc_sum = {1'b0, dcyc_q} + {1'b0, d_elapsed};
       wire [15:0] cyc = cyc_sum[16] ? 16'hffff : cyc_sum[15:0];
       wire ends = cyc >= Intv;
       function automatic [CW-1:0] sat(input [CW-1:0] a, input [7:0] b);
@@ -389,23 +544,89 @@ module dl1d #(
       endfunction
       // a's miss rate above b's by more than DuelPct points:
       // 100 * miss_a * acc_b > 100 * miss_b * acc_a + DuelPct * acc_a * acc_b
-      wire [33:0] lhs = 34'd100 * {22'd0, miss_a_q} * {22'd0, acc_b_q};
-      wire [33:0] rhs = 34'd100 * {22'd0, miss_b_q} * {22'd0, acc_a_q} + Pct * {22'd0, acc_a_q} * {22'd0, acc_b_q};
+      wire have = acc_a_q != {CW{1'b0}} && acc_b_q != {CW{1'b0}};
+      wire cmp_v, cmp_worse;  // a comparison's result arrives (Pipe=1 only)
+      if (Pipe == 0) begin : g_cmp1
+        wire [33:0] lhs = 34'd100 * {22'd0, miss_a_q} * {22'd0, acc_b_q};
+        wire [33:0] rhs = 34'd100 * {22'd0, miss_b_q} * {22'd0, acc_a_q} + Pct * {22'd0, acc_a_q} * {22'd0, acc_b_q};
+        assign cmp_v = ends && have;
+        assign cmp_worse = lhs > rhs;
+      end else begin : g_cmp
+        // the comparison's pipeline: stage 0 the counters at the interval's end; 1
+        // x = 100 * miss_a, y = 100 * miss_b, q = DuelPct * acc_b; 2 y = y + q; 3..14
+        // l += acc_b[k] ? x << k, r += acc_a[k] ? y << k (k = stage - 3); the decision
+        // register takes l > r as the comparison leaves stage 14 (the single-cycle
+        // form's 100 * miss_a * acc_b > 100 * miss_b * acc_a + DuelPct * acc_a * acc_b)
+        localparam integer NS = CW + 3;
+        reg [NS-1:0] cv_q;
+        reg [NS*CW-1:0] caa_q, cab_q;
+        reg [CW-1:0] cma_q, cmb_q;
+        reg [19:0] cq_q;
+        reg [NS*20-1:0] cx_q, cy_q;
+        reg [NS*34-1:0] cl_q, cr_q;
+        always @(posedge clk_i) begin : b_cmp
+          integer i;
+          if (rst_i) begin
+            cv_q <= {NS{1'b0}};
+            caa_q <= {NS * CW{1'b0}};
+            cab_q <= {NS * CW{1'b0}};
+            cma_q <= {CW{1'b0}};
+            cmb_q <= {CW{1'b0}};
+            cq_q <= 20'd0;
+            cx_q <= {NS * 20{1'b0}};
+            cy_q <= {NS * 20{1'b0}};
+            cl_q <= {NS * 34{1'b0}};
+            cr_q <= {NS * 34{1'b0}};
+          end else begin
+            cv_q[0] <= ends && have;
+            caa_q[0+:CW] <= acc_a_q;
+            cab_q[0+:CW] <= acc_b_q;
+            cma_q <= miss_a_q;
+            cmb_q <= miss_b_q;
+            cv_q[1] <= cv_q[0];
+            caa_q[CW+:CW] <= caa_q[0+:CW];
+            cab_q[CW+:CW] <= cab_q[0+:CW];
+            cx_q[20+:20] <= 20'd100 * {8'd0, cma_q};
+            cy_q[20+:20] <= 20'd100 * {8'd0, cmb_q};
+            cq_q <= Pct[19:0] * {8'd0, cab_q[0+:CW]};
+            cv_q[2] <= cv_q[1];
+            caa_q[2*CW+:CW] <= caa_q[CW+:CW];
+            cab_q[2*CW+:CW] <= cab_q[CW+:CW];
+            cx_q[40+:20] <= cx_q[20+:20];
+            cy_q[40+:20] <= cy_q[20+:20] + cq_q;
+            cl_q[68+:34] <= 34'd0;
+            cr_q[68+:34] <= 34'd0;
+            for (i = 3; i < NS; i = i + 1) begin
+              cv_q[i] <= cv_q[i-1];
+              caa_q[i*CW+:CW] <= caa_q[(i-1)*CW+:CW];
+              cab_q[i*CW+:CW] <= cab_q[(i-1)*CW+:CW];
+              cx_q[i*20+:20] <= cx_q[(i-1)*20+:20];
+              cy_q[i*20+:20] <= cy_q[(i-1)*20+:20];
+              cl_q[i*34+:34] <= cl_q[(i-1)*34+:34] +
+                  (cab_q[(i-1)*CW+i-3] ? {14'd0, cx_q[(i-1)*20+:20]} << (i - 3) : 34'd0);
+              cr_q[i*34+:34] <= cr_q[(i-1)*34+:34] +
+                  (caa_q[(i-1)*CW+i-3] ? {14'd0, cy_q[(i-1)*20+:20]} << (i - 3) : 34'd0);
+            end
+          end
+        end
+        assign cmp_v = cv_q[NS-1];
+        assign cmp_worse = cl_q[(NS-1)*34+:34] > cr_q[(NS-1)*34+:34];
+      end
       always @* begin
         dbase_d = dbase_q;
+        if (cmp_v) dbase_d = cmp_worse;
         if (ends) begin
-          if (acc_a_q != {CW{1'b0}} && acc_b_q != {CW{1'b0}}) dbase_d = lhs > rhs;
           dcyc_d = 16'd0;
           acc_a_d = {{(CW - 1) {1'b0}}, own_acc};
           miss_a_d = {{(CW - 1) {1'b0}}, own_miss};
-          acc_b_d = {{(CW - 8) {1'b0}}, peer_acc_i};
-          miss_b_d = {{(CW - 8) {1'b0}}, peer_miss_i};
+          acc_b_d = {{(CW - 8) {1'b0}}, d_pacc};
+          miss_b_d = {{(CW - 8) {1'b0}}, d_pmiss};
         end else begin
           dcyc_d = cyc;
           acc_a_d = sat(acc_a_q, {7'd0, own_acc});
           miss_a_d = sat(miss_a_q, {7'd0, own_miss});
-          acc_b_d = sat(acc_b_q, peer_acc_i);
-          miss_b_d = sat(miss_b_q, peer_miss_i);
+          acc_b_d = sat(acc_b_q, d_pacc);
+          miss_b_d = sat(miss_b_q, d_pmiss);
         end
       end
       always @(posedge clk_i) begin
@@ -428,7 +649,7 @@ module dl1d #(
       assign duel_base_o = dbase_q;
     end else begin : g_noduel
       assign duel_base_o = 1'b0;
-      wire unused_duel = &{1'b0, elapsed_i, peer_acc_i, peer_miss_i};
+      wire unused_duel = &{1'b0, elapsed_i, peer_acc_i, peer_miss_i, d_elapsed, d_pacc, d_pmiss};
     end
   endgenerate
 
@@ -502,7 +723,7 @@ module dl1d #(
   reg [DWW-1:0] f_way_q;
   always @(posedge clk_i) begin
     f_alloc_q <= !rst_i && alloc;
-    f_set_q <= sidx;
+    f_set_q <= dset;
     f_tway_q <= tway_o;
     f_way_q <= way_o;
   end
@@ -515,6 +736,31 @@ module dl1d #(
           assert (dpend_q[fs*DataWays+f_way_q] && lru_q[(fs*DataWays+f_way_q)*DWW+:DWW] == {DWW{1'b0}});
         end
   end
+  // Pipe=1: stage B's row is its set's stored row (stage A read it with stage B's
+  // write-back forwarded), the match is its tag against the stored tags, and the event
+  // is a legal one; only when stage B holds an event (its registers are 0 after reset)
+  generate
+    if (Pipe != 0) begin : g_fpipe
+      always @* begin
+        if (f_past_valid && g_pipe.ev_op_q != 3'd0) begin
+          for (fs = 0; fs < Sets; fs = fs + 1)
+            if (g_pipe.ev_set_q == fs[SetW-1:0]) begin
+              assert (g_pipe.r_tval_q == tval_q[fs*TagWays+:TagWays]);
+              assert (g_pipe.r_pval_q == pval_q[fs*TagWays+:TagWays]);
+              assert (g_pipe.r_rc_q == rc_q[fs*TagWays*RcBits+:TagWays*RcBits]);
+              assert (g_pipe.r_pos_q == pos_q[fs*TagWays*DWW+:TagWays*DWW]);
+              assert (g_pipe.r_dval_q == dval_q[fs*DataWays+:DataWays]);
+              assert (g_pipe.r_dpend_q == dpend_q[fs*DataWays+:DataWays]);
+              assert (g_pipe.r_lru_q == lru_q[fs*DataWays*DWW+:DataWays*DWW]);
+              assert (g_pipe.r_free_q == free_q[fs*FW+:FW]);
+              for (fa = 0; fa < TagWays; fa = fa + 1)
+                assert (g_pipe.r_match_q[fa] ==
+                        (tval_q[fs*TagWays+fa] && ttag_q[(fs*TagWays+fa)*TagBits+:TagBits] == g_pipe.ev_tag_q));
+            end
+        end
+      end
+    end
+  endgenerate
   // the dueling unit: the cycle count stays below the interval, own misses <= own accesses
   generate
     if (Duel != 0) begin : g_fduel

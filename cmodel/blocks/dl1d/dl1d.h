@@ -22,6 +22,10 @@
 #define DL1D_MAX_T (DL1D_MAX_SETS * DL1D_MAX_TW)
 #define DL1D_MAX_D (DL1D_MAX_SETS * DL1D_MAX_DW)
 #define DL1D_CW 12 /* dueling counters: reads and misses per interval, saturating */
+/* Pipe=1: the dueling comparison's pipeline: stage 0 the snapshot of the counters,
+ * 1 the constant products, 2 the right-hand multiplicand, 3..14 one multiplier bit each */
+#define DL1D_NDS (DL1D_CW + 3)
+#define DL1D_PW 34 /* width of the comparison's products (as the single-cycle form's lhs/rhs) */
 
 #include "dl1d_params.def"
 typedef struct dl1d_cfg {
@@ -53,6 +57,14 @@ enum {
     DL1D_RES_WEVICT
 };
 
+/* one set's row as the decision reads it (way t of the tag store, way x of the data
+ * store); match[t]: the entry is valid and holds the event's tag */
+typedef struct dl1d_row {
+    uint8_t tval[DL1D_MAX_TW], pval[DL1D_MAX_TW], rc[DL1D_MAX_TW], pos[DL1D_MAX_TW], match[DL1D_MAX_TW];
+    uint8_t dval[DL1D_MAX_DW], dpend[DL1D_MAX_DW], lru[DL1D_MAX_DW];
+    uint8_t free;
+} dl1d_row;
+
 typedef struct dl1d_state {
     dl1d_cfg cfg;
     /* tag store, entry e = set * TagWays + way */
@@ -64,6 +76,16 @@ typedef struct dl1d_state {
     /* dueling unit (Duel=1) */
     uint32_t dcyc, acc_a, miss_a, acc_b, miss_b;
     uint8_t dbase;
+    /* Pipe=1, stage A -> B: the event (ports at the previous clock) and its set's row
+     * (read at that clock, with the update of the event then in stage B forwarded) */
+    uint8_t ev_op, ev_base;
+    uint32_t ev_set, ev_el, ev_pacc, ev_pmiss;
+    uint64_t ev_tag;
+    dl1d_row r;
+    /* Pipe=1 with Duel: the comparison pipeline (stage i = index i, DL1D_NDS above) */
+    uint8_t cv[DL1D_NDS];
+    uint32_t caa[DL1D_NDS], cab[DL1D_NDS], cma, cmb, cq;
+    uint64_t cx[DL1D_NDS], cy[DL1D_NDS], cl[DL1D_NDS], cr[DL1D_NDS];
 } dl1d_state;
 
 /* The decision of one event, as the RTL's combinational logic computes it. */

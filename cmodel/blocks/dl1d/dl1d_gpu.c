@@ -18,6 +18,13 @@
  * dueling unit compares the two miss rates each Interval cycles; the other SMs follow
  * its decision (duel_base_o) from SM 0's latest event. SM 1's reads and misses reach
  * SM 0's unit through peer_acc_i / peer_miss_i at SM 0's next event.
+ *
+ * The pipelined form (Pipe=1, docs/timing/dl1d.md) gives an event's decision one block
+ * cycle later: each event is followed by an empty block cycle whose outputs are its
+ * decision (event() below). The GPU model's L1 hook has no way for a driver to add
+ * the cycle to the L1's latency (a hit returns after l1.lat, whatever the hook);
+ * docs/timing/dl1d.md gives the change to the GPU model that would, and the IPC cost
+ * measured with l1.lat raised by one instead.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -154,6 +161,26 @@ static int step(gpu_hook_inst *h, unsigned op, uint64_t line, const dl1d_out **o
     return 0;
 }
 
+/* one event: its block cycle, then (pipelined form, Pipe=1) the empty block cycles
+ * (op 0, no elapsed cycles, no peer counts) until its decision is at the outputs:
+ * *outp is that decision; the caller clocks the last cycle. The block's policy state
+ * changes as with Pipe=0 (the empty cycles count nothing); its dueling decision lands
+ * 16 block cycles after the interval's end instead of 1. */
+static int event(gpu_hook_inst *h, unsigned op, uint64_t line, const dl1d_out **outp)
+{
+    const dl1d_cfg *P = h->cfg;
+    dl1d_in *in = h->in;
+    if (step(h, op, line, outp)) return 1;
+    for (unsigned i = 0; i < P->Pipe; i++) {
+        if (h->bi.tick(h->bi.self, in)) return 1;
+        in->op_i = DL1D_OP_NONE;
+        in->elapsed_i = 0;
+        in->peer_acc_i = in->peer_miss_i = 0;
+        if (h->bi.eval(h->bi.self, in, h->out)) return 1;
+    }
+    return 0;
+}
+
 static void count(gpu_hook_inst *h, unsigned op, const dl1d_out *o)
 {
     dl1d_gpu_priv *p = h->priv;
@@ -221,7 +248,7 @@ static int dl1d_l1_access(gpu_hook_inst *h, const gpu_l1_event *e, int *decision
                   : e->write           ? DL1D_OP_WRITE
                   : e->prefetch        ? DL1D_OP_PREFETCH
                                        : DL1D_OP_READ;
-    if (step(h, op, e->line, &o)) return 1;
+    if (event(h, op, e->line, &o)) return 1;
     if (agree(h, e, op, o)) return 1;
     count(h, op, o);
     if (h->index == 0 && ((const dl1d_cfg *)h->cfg)->Duel) {
@@ -236,7 +263,7 @@ static int dl1d_l1_access(gpu_hook_inst *h, const gpu_l1_event *e, int *decision
 static int dl1d_l1_fill(gpu_hook_inst *h, uint64_t line)
 {
     const dl1d_out *o;
-    if (step(h, DL1D_OP_FILL, line, &o)) return 1;
+    if (event(h, DL1D_OP_FILL, line, &o)) return 1;
     if (!o->thit_o) {
         fprintf(stderr, "gpusim: dl1d@%u: a fill of line 0x%" PRIx64 " found no tag entry at cycle %" PRIu64 "\n",
                 h->index, line, *h->now);
@@ -249,7 +276,7 @@ static int dl1d_l1_flush(gpu_hook_inst *h)
 {
     const dl1d_out *o;
     h->ctr[C_FLUSH]++;
-    if (step(h, DL1D_OP_FLUSH, 0, &o)) return 1;
+    if (event(h, DL1D_OP_FLUSH, 0, &o)) return 1;
     return h->bi.tick(h->bi.self, h->in) ? 1 : 0;
 }
 

@@ -40,6 +40,9 @@ struct stim {
     unsigned rst_left, base;
     unsigned npend;
     uint64_t pend_set[PEND_MAX], pend_tag[PEND_MAX];
+    /* Pipe=1: the outputs are the decision of the previous cycle's event */
+    int prev_ok;
+    uint64_t prev_set, prev_tag;
 };
 
 static stim *create(const void *cfgv, uint64_t seed, const char *knobs, char *err, size_t n)
@@ -122,10 +125,20 @@ static void observe(stim *s, const void *inv, const void *outv)
 {
     const dl1d_in *in = inv;
     const dl1d_out *out = outv;
-    if (in->rst_i) return;
+    uint64_t set = in->set_i, tag = in->tag_i;
+    int ok = !in->rst_i;
+    if (s->cfg.Pipe) { /* the decision seen now is that of the previous cycle's event */
+        set = s->prev_set;
+        tag = s->prev_tag;
+        ok = ok && s->prev_ok;
+        s->prev_set = in->set_i;
+        s->prev_tag = in->tag_i;
+        s->prev_ok = !in->rst_i;
+    }
+    if (!ok) return;
     if (out->res_o == DL1D_RES_ALLOC && s->npend < PEND_MAX) {
-        s->pend_set[s->npend] = in->set_i & (s->cfg.Sets - 1u);
-        s->pend_tag[s->npend] = in->tag_i;
+        s->pend_set[s->npend] = set & (s->cfg.Sets - 1u);
+        s->pend_tag[s->npend] = tag;
         s->npend++;
     }
 }
