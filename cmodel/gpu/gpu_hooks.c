@@ -170,6 +170,14 @@ static int place(gpu *g, gpu_hook_inst *h, char *err, size_t n)
         }
         S->l1c[S->nl1++] = h;
         S->l1h = S->l1c[0];
+        if (d->l1_extra_lat) {
+            unsigned x = d->l1_extra_lat(h);
+            if (x > GPU_L1_XLAT_MAX) {
+                snprintf(err, n, "%s adds %u cycles to the L1 access (at most %u)", d->kind->name, x, GPU_L1_XLAT_MAX);
+                return 1;
+            }
+            if (x > S->l1_xlat) S->l1_xlat = x;
+        }
         return 0;
     case GPU_HOOK_SCHED: slot = &S->sched; break;
     case GPU_HOOK_PREFETCH: slot = &S->pf; break;

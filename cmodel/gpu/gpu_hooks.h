@@ -284,6 +284,8 @@ typedef struct gpu_launch_info {
     uint64_t top_line;         /* the highest line address the workload's arrays hold */
 } gpu_launch_info;
 
+#define GPU_L1_XLAT_MAX 8
+
 struct gpu_block_driver {
     const blk_kind *kind;
     int hook;                  /* enum gpu_hook: the block list's HOOK for the kind */
@@ -309,6 +311,10 @@ struct gpu_block_driver {
     /* L1 (optional): the L1 dropped every filled line (kernel boundary); reserved lines
        stay. Called at the SM's first cycle after the invalidation. */
     int (*l1_flush)(gpu_hook_inst *h);
+    /* L1 (optional): cycles the block adds to every L1 access (a pipelined form whose
+       decision comes later: hits return and misses leave for the interconnect that much
+       later), at most GPU_L1_XLAT_MAX; the SM takes the largest of its L1 blocks' */
+    unsigned (*l1_extra_lat)(const gpu_hook_inst *h);
     int (*sched)(gpu_hook_inst *h, const gpu_sched_event *e, int *pick);       /* warp or -1 */
     int (*prefetch)(gpu_hook_inst *h, gpu_prefetch_io *io);
     int (*issue)(gpu_hook_inst *h, const gpu_issue_event *e);

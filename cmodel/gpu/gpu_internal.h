@@ -154,6 +154,7 @@ struct gpu_sm {
     gpu_hook_inst *req, *l1h, *sched, *pf; /* l1h: the first of l1c */
     gpu_hook_inst *l1c[GPU_MAX_KINDS];     /* the L1 hook's blocks, in list order */
     unsigned nl1;
+    unsigned l1_xlat;                      /* cycles the L1 blocks add to an access (l1_extra_lat) */
     gpu_hook_inst *issue[GPU_MAX_KINDS];
     unsigned nissue;
     int hooked;              /* a block at PREFETCH, SCHED or ISSUE (the cycle's slower path) */

@@ -502,7 +502,7 @@ unsigned gpu_l1_load_lines(const gpu_l1_event *e, uint64_t *lines)
 static void hit_push(gpu *g, gpu_sm *S, uint64_t line, uint8_t warp, uint8_t slot)
 {
     hitret *h = &S->hits[(S->h_head + S->h_count) % S->h_cap];
-    h->t = g->now + g->c.l1_lat;
+    h->t = g->now + g->c.l1_lat + S->l1_xlat;
     h->line = line;
     h->warp = warp;
     h->slot = slot;
@@ -824,7 +824,7 @@ static int sm_prefetch(gpu *g, gpu_sm *S)
 static void sm_inject(gpu *g, gpu_sm *S)
 {
     const l1_missq_ent *e = gpu_l1_missq_head(&S->l1);
-    if (!e || !inject_ready(g, S, e->line)) return;
+    if (!e || e->t + S->l1_xlat > g->now || !inject_ready(g, S, e->line)) return;
     if (inject(g, S, e->line, e->mshr, e->write, e->bypass, e->atomic, e->warp, e->slot, e->t)) return;
     gpu_l1_missq_pop(&S->l1);
 }
@@ -1294,7 +1294,9 @@ uint64_t gpu_sm_next_event(gpu *g, gpu_sm *S)
      * (an L2 event) */
     const l1_missq_ent *e = gpu_l1_missq_head(&S->l1);
     if (e) {
-        if (S->inj_free > now) {
+        if (e->t + S->l1_xlat > now) { /* a pipelined L1 block's decision still on its way */
+            if (e->t + S->l1_xlat < ev) ev = e->t + S->l1_xlat;
+        } else if (S->inj_free > now) {
             if (S->inj_free < ev) ev = S->inj_free;
         } else if (inject_ready(g, S, e->line)) {
             return now;
@@ -1372,7 +1374,7 @@ int gpu_sm_init(gpu *g, gpu_sm *S, char *err, size_t n)
     S->nwd = c->warps;
     S->last = calloc(c->schedulers, sizeof *S->last);
     S->greedy = malloc(c->schedulers * sizeof *S->greedy);
-    S->h_cap = c->l1_lat + 2;
+    S->h_cap = c->l1_lat + 2 + GPU_L1_XLAT_MAX; /* sized before the blocks bind */
     S->hits = calloc(S->h_cap, sizeof *S->hits);
     S->rec = calloc((size_t)c->warps * LD_SLOTS * BD_LINES, sizeof *S->rec);
     if (!S->rec || !S->w || !S->wd || !S->last || !S->greedy || !S->hits ||

@@ -21,10 +21,8 @@
  *
  * The pipelined form (Pipe=1, docs/timing/dl1d.md) gives an event's decision one block
  * cycle later: each event is followed by an empty block cycle whose outputs are its
- * decision (event() below). The GPU model's L1 hook has no way for a driver to add
- * the cycle to the L1's latency (a hit returns after l1.lat, whatever the hook);
- * docs/timing/dl1d.md gives the change to the GPU model that would, and the IPC cost
- * measured with l1.lat raised by one instead.
+ * decision (event() below), and the L1 access takes that cycle longer: a hit returns,
+ * and a miss leaves for the interconnect, Pipe cycles later (l1_extra_lat).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -311,6 +309,10 @@ static void dl1d_table(FILE *f, const uint64_t *t, uint64_t cycles, unsigned ins
             t[C_BYP_COLD], t[C_TEVICT], t[C_DEVICT], t[C_SWITCH], t[C_BASE_READS]);
 }
 
+/* the pipelined form's decision comes Pipe block cycles after the event: every L1 access
+ * (hit return and miss injection) waits that much longer */
+static unsigned dl1d_l1_extra_lat(const gpu_hook_inst *h) { return ((const dl1d_cfg *)h->cfg)->Pipe; }
+
 const gpu_block_driver dl1d_gpu = {
     .kind = &dl1d_kind,
     .hook = GPU_HOOK_L1,
@@ -324,6 +326,7 @@ const gpu_block_driver dl1d_gpu = {
     .l1_access = dl1d_l1_access,
     .l1_fill = dl1d_l1_fill,
     .l1_flush = dl1d_l1_flush,
+    .l1_extra_lat = dl1d_l1_extra_lat,
     .describe = dl1d_describe,
     .table = dl1d_table,
 };
