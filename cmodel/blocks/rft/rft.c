@@ -62,11 +62,21 @@ void rft_decide(const rft_state *s, const rft_in *in, rft_dec *d)
               (res == RFT_L1_HIT || res == RFT_L1_PEND || (in->final_byp_i & 1));
     d->alloc = (d->rd || d->pf) && way_ok && res == RFT_L1_MISS && !(in->final_byp_i & 1);
     d->wevict = d->wr && way_ok && res == RFT_L1_WRITE && present == RFT_VALID;
-    if ((d->alloc || d->wevict) && s->lv[d->line]) {
-        d->upd = 1;
-        d->upd_idx = s->lhpc[d->line] & (unsigned)bits_mask(iw);
-        d->upd_tag = s->lhpc[d->line] >> iw;
-        d->upd_val = s->lcnt[d->line];
+    if (!P->Pipe && (d->alloc || d->wevict) && s->lv[d->line]) {
+        d->ev = 1;
+        d->ev_idx = s->lhpc[d->line] & (unsigned)bits_mask(iw);
+        d->ev_tag = s->lhpc[d->line] >> iw;
+        d->ev_val = s->lcnt[d->line];
+    } else if (P->Pipe && !rst && !rem && (s->eact == 1 || s->eact == 2) && s->lv[s->eline]) {
+        d->ev = 1; /* stage 2: the registered allocation or write-evict meets a valid line */
+        d->ev_idx = s->lhpc[s->eline] & (unsigned)bits_mask(iw);
+        d->ev_tag = s->lhpc[s->eline] >> iw;
+        d->ev_val = s->lcnt[s->eline];
+    }
+    if (!P->Pipe) {
+        d->upd = d->ev, d->upd_idx = d->ev_idx, d->upd_tag = d->ev_tag, d->upd_val = d->ev_val;
+    } else if (s->pv && !rst && !rem) { /* the pending update is applied (held by a remote one) */
+        d->upd = 1, d->upd_idx = s->pidx, d->upd_tag = s->ptag, d->upd_val = s->pval;
     }
 }
 
@@ -107,19 +117,46 @@ void rft_tick(rft_state *s, const rft_in *in)
         rft_init(s, &keep);
         return;
     }
-    if (in->rupd_v_i & 1) { /* a replica update from another SM */
+    if (in->rupd_v_i & 1) { /* a replica update from another SM (Pipe=1: a pending update waits) */
         const unsigned iw = rft_iw(P);
         table_update(s, (unsigned)(in->rupd_idx_i & bits_mask(iw)),
                      P->TagW ? (unsigned)(in->rupd_tag_i & bits_mask(P->TagW)) : 0,
                      (unsigned)(in->rupd_val_i & bits_mask(P->RBits)));
         return;
     }
+    rft_decide(s, in, &d);
+    if (d.upd) table_update(s, d.upd_idx, d.upd_tag, d.upd_val);
+    if (P->Pipe) {
+        const unsigned l = s->eline;
+        /* stage 2: the registered action on its line; its eviction becomes the pending update */
+        if (s->eact == 1) {
+            s->lv[l] = 1;
+            s->lhpc[l] = s->ehpc;
+            s->lcnt[l] = 0;
+        } else if (s->eact == 2) {
+            s->lv[l] = 0;
+        } else if (s->eact == 3) {
+            if (P->Update == RFT_AVG) {
+                if (s->lcnt[l] < cnt_max(P)) s->lcnt[l]++;
+            } else {
+                s->lcnt[l] = 1;
+            }
+        }
+        s->pv = (uint8_t)d.ev;
+        s->pidx = (uint8_t)d.ev_idx;
+        s->ptag = (uint8_t)d.ev_tag;
+        s->pval = (uint8_t)d.ev_val;
+        /* stage 1: this event's line action (none in a flush clock) */
+        s->eact = (uint8_t)(d.alloc ? 1 : d.wevict ? 2 : d.mark ? 3 : 0);
+        s->eline = (uint16_t)(s->eact ? d.line : 0);
+        s->ehpc = (uint16_t)(d.alloc && !d.pf ? d.hpc : 0);
+        if (in->flush_i & 1) memset(s->lv, 0, sizeof s->lv); /* the flush wins over the action */
+        return;
+    }
     if (in->flush_i & 1) { /* kernel boundary: every line dropped, no table update */
         memset(s->lv, 0, sizeof s->lv);
         return;
     }
-    rft_decide(s, in, &d);
-    if (d.upd) table_update(s, d.upd_idx, d.upd_tag, d.upd_val);
     if (d.alloc) {
         s->lv[d.line] = 1;
         s->lhpc[d.line] = (uint16_t)(d.pf ? 0 : d.hpc);
@@ -160,6 +197,12 @@ static void probe_fill(const void *sv, void *pv)
         p->lv[st] = v;
         p->lcnt[st] = c;
     }
+    p->eact[0] = s->eact;
+    p->ehpc[0] = s->ehpc;
+    p->pv[0] = s->pv;
+    p->pidx[0] = s->pidx;
+    p->ptag[0] = s->ptag;
+    p->pval[0] = s->pval;
 }
 
 static int rft_cfg_check(const void *cfgv, char *err, size_t n)
@@ -189,13 +232,15 @@ BLK_PORT_FUNCS(rft, RFT_PORTS, RFT_PROBES, RFT_WAVES)
 static const char *const rft_groups[] = RFT_GROUPS;
 /* the seed's final design first (sec. 5.3.3 with Table 5.1's L1); the threshold study's
  * multi-bit forms (sec. 5.3.2, Fig. 5.5: Th1.0 and Th1.5); tags; small ones for dense
- * random lockstep (tiny: one L1 line, so every event meets a valid line) */
+ * random lockstep (tiny: one L1 line, so every event meets a valid line); the
+ * pipelined form of the final design (docs/timing/rft.md) */
 static const char *const rft_presets[] = {"final",  "",
                                           "avg15",  "Update=avg,RBits=2,Th2=3",
                                           "avg10",  "Update=avg,RBits=2,Th2=2",
                                           "tagged", "TagW=4",
                                           "small",  "Entries=16,Sets=4,Ways=2",
                                           "tiny",   "Entries=16,Sets=1,Ways=1,TagW=1,PcShift=0",
+                                          "pipe",   "Pipe=1",
                                           NULL};
 
 /* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
@@ -224,6 +269,14 @@ static const char *const rft_cover_names[] = {
     "remote_over_event", /* a remote update and an L1 event in one clock: the event is dropped */
     "flush_lines",      /* a flush drops valid lines */
     "reset_busy",       /* reset with valid lines */
+    "pipe_apply",       /* Pipe=1: the pending update is applied in an event clock */
+    "pipe_held",        /* Pipe=1: a remote update holds the pending one a clock */
+    "pipe_stale",       /* Pipe=1: a demand read looks up the entry the pending update writes this clock */
+    "pipe_flush",       /* Pipe=1: a flush applies the pending update */
+    "pipe_back2back",   /* Pipe=1: the pending update is applied while a new eviction takes its place */
+    "pipe_reset_drop",  /* Pipe=1: reset with an update pending (dropped with the table) */
+    "pipe_same_line",   /* Pipe=1: stage 2 acts on the line this clock's event acts on (in order) */
+    "pipe_flush_line",  /* Pipe=1: a flush clock runs stage 2's allocation (the flush wins the line) */
     NULL,
 };
 
@@ -238,7 +291,7 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     unsigned l, any = 0, uidx = 0, utag = 0, uval = 0, upd = 0;
 
     for (l = 0; l < P->Sets * P->Ways; l++) any |= s->lv[l];
-    if (in->rst_i & 1) return any ? (uint64_t)1 << 23 : 0;
+    if (in->rst_i & 1) return (any ? (uint64_t)1 << 23 : 0) | (s->pv ? (uint64_t)1 << 29 : 0);
     rft_decide(s, in, &d);
     if (d.byp) m |= 1u << 0;
     if (d.tbl_hit && d.noreuse && !(in->can_byp_i & 1)) m |= 1u << 1;
@@ -251,8 +304,8 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (d.rd && res >= 4) m |= 1u << 8;
     if (d.alloc && !s->lv[d.line]) m |= 1u << 9;
     if (d.alloc && d.pf) m |= 1u << 10;
-    if (d.upd && d.upd_val) m |= 1u << 11;
-    if (d.upd && !d.upd_val) m |= 1u << 12;
+    if (d.ev && d.ev_val) m |= 1u << 11;
+    if (d.ev && !d.ev_val) m |= 1u << 12;
     if (d.wevict && s->lv[d.line]) m |= 1u << 13;
     if (in->rupd_v_i & 1) {
         m |= 1u << 20;
@@ -261,8 +314,19 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
         uidx = (unsigned)(in->rupd_idx_i & bits_mask(rft_iw(P)));
         utag = P->TagW ? (unsigned)(in->rupd_tag_i & bits_mask(P->TagW)) : 0;
         uval = (unsigned)(in->rupd_val_i & bits_mask(P->RBits));
-    } else if (d.upd && !(in->flush_i & 1)) {
+    } else if (d.upd) { /* own eviction (Pipe=0: never in a flush clock) or Pipe=1's pending one */
         upd = 1, uidx = d.upd_idx, utag = d.upd_tag, uval = d.upd_val;
+    }
+    if (P->Pipe && s->pv) {
+        if (in->rupd_v_i & 1) m |= 1u << 25;
+        else if (in->flush_i & 1) m |= 1u << 27;
+        else if (in->acc_v_i & 1) m |= 1u << 24;
+        if (d.upd && d.rd && d.idx == d.upd_idx) m |= 1u << 26;
+        if (d.upd && d.ev) m |= 1u << 28;
+    }
+    if (P->Pipe && s->eact && !(in->rupd_v_i & 1)) {
+        if ((d.alloc || d.wevict || d.mark) && d.line == s->eline) m |= 1u << 30;
+        if ((in->flush_i & 1) && s->eact == 1) m |= (uint64_t)1 << 31;
     }
     if (upd) { /* the table update of this edge (own eviction or remote), as table_update */
         const unsigned match = s->tv[uidx] && (P->TagW == 0 || s->ttag[uidx] == utag);

@@ -59,6 +59,12 @@ typedef struct rft_state {
     /* per L1 line l = set * Ways + way */
     uint8_t lv[RFT_MAX_L], lcnt[RFT_MAX_L];
     uint16_t lhpc[RFT_MAX_L];
+    /* Pipe=1 (g_pipe of the RTL): stage 1, the registered line action (eact 0 none,
+     * 1 allocate, 2 write-evict, 3 mark) on line eline (the RTL's one-hot esel_q; 0
+     * when none) with an allocation's hashed PC; stage 2's pending eviction update */
+    uint8_t eact;
+    uint16_t eline, ehpc;
+    uint8_t pv, pidx, ptag, pval;
 } rft_state;
 
 /* One clock's combinational decision, as the RTL computes it. */
@@ -68,7 +74,9 @@ typedef struct rft_dec {
     unsigned ehit, noreuse, byp, tbl_hit;
     unsigned line;         /* set * Ways + way */
     unsigned mark, alloc, wevict;
-    unsigned upd, upd_idx, upd_tag, upd_val;
+    unsigned ev, ev_idx, ev_tag, ev_val; /* this clock's eviction of a valid line (Pipe=1: stage 2's) */
+    unsigned upd, upd_idx, upd_tag, upd_val; /* the table update of this clock (upd_*_o):
+                                                Pipe=0 the eviction, Pipe=1 the pending one */
 } rft_dec;
 
 /* hpc = XOR-fold of (pc >> PcShift) into IW + TagW bits */

@@ -23,6 +23,15 @@
  * not clocks (the block needs no fill: a reserved line is tracked from its allocation).
  * The driver keeps, beside the block, a per-line hit counter (not block state) for the
  * seed's average reuse frequency of cached lines.
+ *
+ * Pipe=1 (docs/timing/rft.md): the block does an event's line action one clock later
+ * and its eviction's update (upd_v_o, applied to its own replica then) two clocks
+ * later; the driver broadcasts it then. The block's clock here is an L1 event, so
+ * "later" are the SM's next events when they come in the next GPU cycles; for the GPU
+ * cycles after an event without one, the driver gives the block idle clocks (up to two,
+ * before the next event or flush, the clocks that would have run): an update lands
+ * two GPU cycles after its eviction (later when remote updates hold it), and lookups
+ * before see the table without it.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -33,6 +42,9 @@
 
 typedef struct rft_gpu_priv {
     uint32_t hits[RFT_MAX_L]; /* demand hits (marks) of each line since its allocation */
+    uint32_t hq[2];           /* Pipe=1: the hits of the lines the last two own clocks' events evict */
+    uint64_t last;            /* Pipe=1: the GPU cycle of the block's last own clock */
+    unsigned busy;            /* Pipe=1: own clocks the block still needs to finish its last event */
 } rft_gpu_priv;
 
 enum { C_LOOKUPS, C_REFUSED, C_THITS, C_BYPASSED, C_BYP_OTHER, C_ALLOC, C_EV_UNREUSED, C_EV_REUSED, C_EV_HITS, C_MARKS,
@@ -101,9 +113,52 @@ static void set_event(gpu_hook_inst *h, const gpu_l1_event *e)
     in->can_byp_i = e->can_bypass;
 }
 
+static int broadcast(gpu_hook_inst *h, const rft_out *o);
+
+/* an update the block applied and put out this clock: counted, broadcast */
+static int upd_out(gpu_hook_inst *h, const rft_out *o, uint32_t hits)
+{
+    if (!o->upd_v_o) return 0;
+    h->ctr[o->upd_val_o ? C_EV_REUSED : C_EV_UNREUSED]++;
+    h->ctr[C_EV_HITS] += hits;
+    return broadcast(h, o);
+}
+
+/* Pipe=1: an own clock's hits entry (the line its event evicts, 0 for none); returns
+ * the one of two own clocks before, whose eviction's update comes out now */
+static uint32_t hq_shift(rft_gpu_priv *p, uint32_t in)
+{
+    uint32_t out = p->hq[1];
+    p->hq[1] = p->hq[0];
+    p->hq[0] = in;
+    return out;
+}
+
+/* Pipe=1: the GPU cycles after the SM's last own clock with no L1 event are idle
+ * clocks of the block (at most the two its pipeline needs) */
+static int catch_up(gpu_hook_inst *h)
+{
+    const rft_cfg *P = h->cfg;
+    rft_gpu_priv *p = h->priv;
+    rft_in *in = h->in;
+    rft_out o;
+    if (!P->Pipe) return 0;
+    while (p->busy && *h->now > p->last + 1) {
+        memset(in, 0, sizeof *in);
+        if (h->bi.eval(h->bi.self, in, h->out)) return 1;
+        o = *(const rft_out *)h->out;
+        if (h->bi.tick(h->bi.self, in)) return 1;
+        p->last++;
+        p->busy--;
+        if (upd_out(h, &o, hq_shift(p, 0))) return 1;
+    }
+    return 0;
+}
+
 static int rft_l1_access(gpu_hook_inst *h, const gpu_l1_event *e, int *decision)
 {
     const rft_out *o = h->out;
+    if (catch_up(h)) return 1;
     set_event(h, e);
     if (h->bi.eval(h->bi.self, h->in, h->out)) return 1;
     *decision = o->byp_o ? GPU_L1_BYPASS : GPU_L1_ALLOCATE;
@@ -141,6 +196,7 @@ static int rft_l1_commit(gpu_hook_inst *h, const gpu_l1_event *e, int final)
     if (h->bi.eval(h->bi.self, in, h->out)) return 1;
     o = *(const rft_out *)h->out;
     if (h->bi.tick(h->bi.self, in)) return 1;
+    p->last = *h->now;
     if (in->rd_i && l1_failed(e->result) && !in->final_byp_i) { /* refused, retried later */
         c[C_REFUSED]++;
     } else if (in->rd_i) { /* a demand read the L1 or the bypass path took */
@@ -148,9 +204,11 @@ static int rft_l1_commit(gpu_hook_inst *h, const gpu_l1_event *e, int final)
         c[C_THITS] += o.tbl_hit_o;
         if (in->final_byp_i) c[o.byp_o ? C_BYPASSED : C_BYP_OTHER]++;
     }
-    if (o.upd_v_o) {
-        c[o.upd_val_o ? C_EV_REUSED : C_EV_UNREUSED]++;
-        c[C_EV_HITS] += p->hits[l];
+    if (P->Pipe) { /* the update out now is the event's two own clocks before; this one's waits */
+        p->busy = 2;
+        if (upd_out(h, &o, hq_shift(p, p->hits[l]))) return 1;
+    } else if (upd_out(h, &o, p->hits[l])) {
+        return 1;
     }
     if (o.alloc_o) {
         c[C_ALLOC]++;
@@ -161,17 +219,26 @@ static int rft_l1_commit(gpu_hook_inst *h, const gpu_l1_event *e, int final)
         c[C_MARKS_BYP] += in->final_byp_i;
         if (p->hits[l] < UINT32_MAX) p->hits[l]++;
     }
-    return o.upd_v_o ? broadcast(h, &o) : 0;
+    return 0;
 }
 
 static int rft_l1_flush(gpu_hook_inst *h)
 {
+    const rft_cfg *P = h->cfg;
+    rft_gpu_priv *p = h->priv;
     rft_in *in = h->in;
+    rft_out o;
+    if (catch_up(h)) return 1;
     h->ctr[C_FLUSH]++;
     memset(in, 0, sizeof *in);
     in->flush_i = 1;
     if (h->bi.eval(h->bi.self, in, h->out)) return 1;
-    return h->bi.tick(h->bi.self, in) ? 1 : 0;
+    o = *(const rft_out *)h->out;
+    if (h->bi.tick(h->bi.self, in)) return 1;
+    p->last = *h->now;
+    if (!P->Pipe) return upd_out(h, &o, 0); /* (none: no eviction in a flush clock) */
+    if (p->busy) p->busy--; /* a flush clock runs the pipeline (and takes no event) */
+    return upd_out(h, &o, hq_shift(p, 0));
 }
 
 static int rft_gpu_init(gpu_hook_inst *h, char *err, size_t n)

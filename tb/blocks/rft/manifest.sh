@@ -7,21 +7,27 @@ MAIN_CONFIG="@final"
 LINT_CONFIGS=("" "-GUpdate=1 -GRBits=2 -GTh2=3" "-GTagW=4"
               "-GEntries=16 -GTagW=1 -GSets=1 -GWays=1 -GPcShift=0"
               "-GEntries=256 -GTagW=8 -GUpdate=1 -GRBits=3 -GTh2=6 -GSets=64 -GWays=16 -GPcShift=4"
-              "-GSets=2 -GWays=3 -GUpdate=1 -GRBits=1 -GTh2=6")
-LINT_YOSYS_CONFIGS=("" "-GUpdate=1 -GRBits=2 -GTh2=3 -GTagW=4" "-GEntries=16 -GSets=4 -GWays=2")
-LINT_PORT_CONFIGS=("" "@tiny" "@avg15" "Entries=256,TagW=8,Update=avg,RBits=3,Sets=64,Ways=16")
+              "-GSets=2 -GWays=3 -GUpdate=1 -GRBits=1 -GTh2=6"
+              "-GPipe=1" "-GPipe=1 -GUpdate=1 -GRBits=3 -GTh2=4 -GTagW=2 -GEntries=16 -GSets=1 -GWays=1")
+LINT_YOSYS_CONFIGS=("" "-GUpdate=1 -GRBits=2 -GTh2=3 -GTagW=4" "-GEntries=16 -GSets=4 -GWays=2" "-GPipe=1 -GTagW=4")
+LINT_PORT_CONFIGS=("" "@tiny" "@avg15" "Entries=256,TagW=8,Update=avg,RBits=3,Sets=64,Ways=16" "@pipe" "@tiny,Pipe=1")
 
 # ---- random lockstep: every preset, the avg form with tags and 3-bit counters on one
 # line, odd ways with incoherent events, avg with 1-bit counters at the top threshold;
-# 9 x 200 K cycles
+# the pipelined form (Pipe=1, docs/timing/rft.md): its preset, and on one line with tags,
+# the avg form, remote updates (which hold a pending update) and flushes;
+# 11 x 200 K cycles
 LOCKSTEP_MATRIX=("@final|" "@avg15|" "@avg10|" "@tagged|" "@small|hot=0.8" "@tiny|"
                  "@tiny,Update=avg,RBits=3,Th2=4,TagW=2|rupd=0.3,other=0.2"
                  "Entries=32,TagW=3,Sets=2,Ways=3,PcShift=1|noise=0.05,write=0.2,refuse=0.3"
-                 "@small,Update=avg,RBits=1,Th2=6|stream=0.3,flush=0.01")
+                 "@small,Update=avg,RBits=1,Th2=6|stream=0.3,flush=0.01"
+                 "@pipe|"
+                 "@tiny,Pipe=1,Update=avg,RBits=3,Th2=4,TagW=2|rupd=0.3,other=0.2,flush=0.01")
 LOCKSTEP_CYCLES=200000
-# make test: five of them (1.0 M cycles: final, avg15, tagged, small, tiny); make test-full
-# runs all nine (each configuration is a Verilator build of the 10-minute budget)
-LOCKSTEP_QUICK="1 2 4 5 6"
+# make test: seven of them (1.4 M cycles: final, avg15, tagged, small, tiny and both
+# pipelined ones); make test-full runs all eleven (each configuration is a Verilator
+# build of the 10-minute budget)
+LOCKSTEP_QUICK="1 2 4 5 6 10 11"
 # every branch: bypass, table hit and miss, mark, allocation, eviction updates with
 # and without reuse
 coverage_wants() {
@@ -48,10 +54,15 @@ PLANTED=(
   "flush_keeps_lines|@small|flush=0.01|rft.v|state|s/if (fl) lv_d = {NL{1'b0}};/if (fl) lv_d = lv_q;/"
   # the moving average rounds up instead of down
   "avg_round_up|@avg15||rft.v|state|s/assign w_new = w_match ? sum\[VW:1\] : twice;/assign w_new = w_match ? sum[VW:1] + {{(VW - 1) {1'b0}}, sum[0]} : twice;/"
+  # Pipe=1: a remote update does not hold the pipeline: the registered line action and
+  # the pending update are overwritten by the remote clock's empty ones and lost
+  "pipe_no_hold|@tiny,Pipe=1|rupd=0.3|rft.v|state|s/end else if (!rupd_v_i) begin  \/\/ a remote update holds both stages/end else begin/"
+  # Pipe=1: a flush clock's stage-2 allocation keeps its line valid (the flush loses)
+  "pipe_flush_loses|@small,Pipe=1|flush=0.01|rft.v|state|s/if (fl) lv_d = {NL{1'b0}};  \/\/ the flush wins/if (fl) lv_d = lv_d \& esel;  \/\/ the flush wins/"
 )
 PLANTED_SEED=7
 PLANTED_CYCLES=20000
-PLANTED_QUICK="or_overwrite no_probe_mark"
+PLANTED_QUICK="or_overwrite no_probe_mark pipe_no_hold"
 VPI_PLANTED="no_probe_mark"
 
 # ---- VPI checker and cocotb: the small design (the final one is in lockstep above and
@@ -76,18 +87,21 @@ BENCH_CYCLES_VPI_ICARUS=5000
 # and, through --l1 lasc, mvt on 4 SMs (more evictions per replica)
 GPU_RUNS=("--config choo --rft on")
 GPU_LOCKSTEP=("--workload bicg --scale 0.05 --config choo --rft on"
-              "--workload mvt --scale 0.1 --config choo --l1 lasc --set sms=4")
+              "--workload mvt --scale 0.1 --config choo --l1 lasc --set sms=4"
+              "--workload mvt --scale 0.1 --config choo --l1 lasc --set sms=4 --set rft.Pipe=1")
 
 # ---- synthesis smoke: the small configuration, storage from the parameters
 SYNTH_SMOKE=(small)
 SYNTH_SMOKE_CHECK=tb/blocks/rft/synth_smoke.py
 
 # ---- mutants (make mutants): the configurations of six of its vectors (both update rules); the default random runs
-MUTANT_CONFIGS=("Entries=16,Sets=1,Ways=2,PcShift=0|80" "Entries=16,Sets=1,Ways=2,PcShift=0,Update=avg,RBits=2,Th2=3|40")
+MUTANT_CONFIGS=("Entries=16,Sets=1,Ways=2,PcShift=0|80" "Entries=16,Sets=1,Ways=2,PcShift=0,Update=avg,RBits=2,Th2=3|40"
+                "@pipe|80")
 
 # ---- proofs (make formal): unwritten entries are 0, the average stays within 2 x CntMax, bypass and update rules, counts saturate
 FORMAL_PROOFS=("avg|-set Entries 16 -set TagW 2 -set Update 1 -set RBits 2 -set Th2 3 -set Sets 2 -set Ways 2|3"
-               "default|-set Entries 64 -set Sets 32 -set Ways 4|3")
+               "default|-set Entries 64 -set Sets 32 -set Ways 4|3"
+               "pipe|-set Entries 16 -set TagW 2 -set Update 1 -set RBits 2 -set Th2 3 -set Sets 2 -set Ways 2 -set Pipe 1|3")
 FORMAL_QUICK="avg"
 
 # ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
