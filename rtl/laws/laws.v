@@ -99,7 +99,7 @@ module laws #(
   wire [Warps-1:0] m_vec, m_tgt, m_new;
   wire [Warps*Warps-1:0] row_at;
   wire [Pairs-1:0] ahead_d;
-  genvar gi;
+  genvar gi, gj;
   generate
     for (gi = 0; gi < Warps - 1; gi = gi + 1) begin : g_row
       localparam integer B = gi * Warps - gi * (gi + 1) / 2;
@@ -121,7 +121,9 @@ module laws #(
 
   // ---- the pick: the ready warp no other ready warp is ahead of. A lower warp j is
   // ahead of i when row j has bit i; a higher warp k is ahead of i when row i lacks bit k.
+  /* verilator lint_off UNUSEDSIGNAL */  // is_first: Pipe 1 picks with first_p (the proofs compare them)
   reg [Warps-1:0] behind_ready, behind_any, is_first, is_head, above;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer pi;
   always @* begin
     behind_ready = {Warps{1'b0}};
@@ -136,9 +138,41 @@ module laws #(
       is_head[pi] = ~behind_any[pi] & ~|(~row_at[pi*Warps+:Warps] & above);
     end
   end
-  wire [WW-1:0] first_idx;
-  prio_enc #(.Width(Warps), .IdxW(WW)) u_pick (.req_i(is_first), .idx_o(first_idx), .valid_o(pick_ok_o));
-  assign pick_o = pick_ok_o ? first_idx : {WW{1'b0}};
+  // Pipe 1 computes the same pick with one reduction per warp (the warps ahead of warp
+  // i: column i of the matrix) and an OR encoder of the one-hot result: shallower.
+  /* verilator lint_off UNUSEDSIGNAL */  // first_p: Pipe 0 (the proofs)
+  wire [Warps-1:0] first_p;
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    if (Pipe == 0) begin : g_pick
+      wire [WW-1:0] first_idx;
+      prio_enc #(.Width(Warps), .IdxW(WW)) u_pick (.req_i(is_first), .idx_o(first_idx), .valid_o(pick_ok_o));
+      assign pick_o = pick_ok_o ? first_idx : {WW{1'b0}};
+      assign first_p = is_first;
+    end else begin : g_pick_p
+      for (gi = 0; gi < Warps; gi = gi + 1) begin : g_first
+        wire [Warps-1:0] c;  // c[j]: warp j is ahead of warp i
+        for (gj = 0; gj < Warps; gj = gj + 1) begin : g_c
+          if (gj < gi) begin : g_lo
+            assign c[gj] = row_at[gj*Warps+gi];
+          end else if (gj > gi) begin : g_hi
+            assign c[gj] = ~row_at[gi*Warps+gj];
+          end else begin : g_eq
+            assign c[gj] = 1'b0;
+          end
+        end
+        assign first_p[gi] = ready_i[gi] & ~|(ready_i & c);
+      end
+      reg [WW-1:0] enc;
+      integer ci;
+      always @* begin
+        enc = {WW{1'b0}};
+        for (ci = 0; ci < Warps; ci = ci + 1) if (first_p[ci]) enc = enc | ci[WW-1:0];
+      end
+      assign pick_ok_o = |ready_i;
+      assign pick_o = enc;
+    end
+  endgenerate
 
   // ---- group formation: every warp whose LLPC equals the issuing warp's. iss/own_ll:
   // the issue at the ports (it writes the LLT); g_iss/g_warp/g_own: the issue whose
@@ -147,13 +181,17 @@ module laws #(
   wire [PcBits-1:0] own_ll = llt_q[iss_warp_i*PcBits+:PcBits];
   wire g_iss;
   wire [WW-1:0] g_warp;
-  wire [PcBits-1:0] g_own;
+  // g_own: OwnCopies copies of the LLPC (Pipe 1: duplicated registers, each driving the
+  // compares of OwnSpan warps, so that none drives all Warps of them)
+  localparam integer OwnCopies = (Pipe != 0) ? 4 : 1;
+  localparam integer OwnSpan = (Warps + OwnCopies - 1) / OwnCopies;
+  wire [OwnCopies*PcBits-1:0] g_own;
   reg [Warps-1:0] grp_vec;
   integer gv;
   always @* begin
     grp_vec = {Warps{1'b0}};
     for (gv = 0; gv < Warps; gv = gv + 1)
-      grp_vec[gv] = g_iss && (llt_q[gv*PcBits+:PcBits] == g_own || (Pipe != 0 && {{(32 - WW) {1'b0}}, g_warp} == gv));
+      grp_vec[gv] = g_iss && (llt_q[gv*PcBits+:PcBits] == g_own[(gv/OwnSpan)*PcBits+:PcBits] || (Pipe != 0 && {{(32 - WW) {1'b0}}, g_warp} == gv));
   end
   assign grp_vec_o = grp_vec;
   wire [GW-1:0] free_idx;
@@ -180,7 +218,7 @@ module laws #(
       // the issue's LLT write (held while no load issues)
       reg iss_q;
       reg [WW-1:0] warp_q;
-      reg [PcBits-1:0] own_q;
+      (* keep *) reg [PcBits-1:0] own_q;
       // the moves the order applies next cycle
       reg mv_ok_q, mv_hit_q;
       reg [Warps-1:0] mv_vec_q, mv_tgt_q, mv_new_q;
@@ -209,7 +247,15 @@ module laws #(
       end
       assign g_iss = iss_q;
       assign g_warp = warp_q;
-      assign g_own = own_q;
+      assign g_own[0+:PcBits] = own_q;
+      // copies 1..3 of own_q (kept apart by synthesis: `keep`)
+      for (gi = 1; gi < OwnCopies; gi = gi + 1) begin : g_dup
+        (* keep *) reg [PcBits-1:0] q;
+        always @(posedge clk_i)
+          if (rst_i) q <= {PcBits{1'b0}};
+          else if (iss) q <= own_ll;
+        assign g_own[gi*PcBits+:PcBits] = q;
+      end
       assign m_ok = mv_ok_q;
       assign m_hit = mv_hit_q;
       assign m_vec = mv_vec_q;
@@ -276,6 +322,7 @@ module laws #(
       // hence exactly one warp heads the order, and at most one ready warp is first
       assert (is_head != {Warps{1'b0}} && (is_head & (is_head - 1'b1)) == {Warps{1'b0}});
       assert ((is_first & (is_first - 1'b1)) == {Warps{1'b0}});
+      assert (first_p == is_first);  // Pipe 1's pick logic: the same warp
       // a pick whenever a warp is ready: a ready warp that no other ready warp is ahead of
       assert (pick_ok_o == (ready_i != {Warps{1'b0}}));
       if (pick_ok_o) begin
