@@ -33,8 +33,9 @@ PLANTED=(
   # grp_vec_o differs at the first issue where the two differ
   "group_new_pc|@small||laws.v|output|s/grp_vec\[gv\] = g_iss \&\& (llt_q\[gv\*PcBits+:PcBits\] == g_own/grp_vec[gv] = g_iss \&\& (llt_q[gv*PcBits+:PcBits] == iss_pc_i/"
   # Pipe=1: the registered LLPC is the load's new PC, not the issuing warp's LLPC before
-  # the write: grp_vec_o differs the cycle after the first issue where the two differ
-  "pipe_own_new_pc|@small_pipe||laws.v|output|s/own_q <= own_ll;/own_q <= iss_pc_i;/"
+  # the write: the probe p_own differs at the first issue where the two differ, the
+  # group (grp_vec_o) a cycle later
+  "pipe_own_new_pc|@small_pipe||laws.v|state|s/own_q <= own_ll;/own_q <= iss_pc_i;/"
   # Pipe=1: the registered targets are lost (never moved to the head): the registered
   # move differs at the first targets, the order a cycle later
   "pipe_tgt_lost|@small_pipe|pft=0.2|laws.v|state|s/mv_tgt_q <= tgt;/mv_tgt_q <= {Warps{1'b0}};/"
