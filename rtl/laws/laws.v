@@ -181,17 +181,13 @@ module laws #(
   wire [PcBits-1:0] own_ll = llt_q[iss_warp_i*PcBits+:PcBits];
   wire g_iss;
   wire [WW-1:0] g_warp;
-  // g_own: OwnCopies copies of the LLPC (Pipe 1: duplicated registers, each driving the
-  // compares of OwnSpan warps, so that none drives all Warps of them)
-  localparam integer OwnCopies = (Pipe != 0) ? 4 : 1;
-  localparam integer OwnSpan = (Warps + OwnCopies - 1) / OwnCopies;
-  wire [OwnCopies*PcBits-1:0] g_own;
+  wire [PcBits-1:0] g_own;
   reg [Warps-1:0] grp_vec;
   integer gv;
   always @* begin
     grp_vec = {Warps{1'b0}};
     for (gv = 0; gv < Warps; gv = gv + 1)
-      grp_vec[gv] = g_iss && (llt_q[gv*PcBits+:PcBits] == g_own[(gv/OwnSpan)*PcBits+:PcBits] || (Pipe != 0 && {{(32 - WW) {1'b0}}, g_warp} == gv));
+      grp_vec[gv] = g_iss && (llt_q[gv*PcBits+:PcBits] == g_own || (Pipe != 0 && {{(32 - WW) {1'b0}}, g_warp} == gv));
   end
   assign grp_vec_o = grp_vec;
   wire [GW-1:0] free_idx;
@@ -218,7 +214,7 @@ module laws #(
       // the issue's LLT write (held while no load issues)
       reg iss_q;
       reg [WW-1:0] warp_q;
-      (* keep *) reg [PcBits-1:0] own_q;
+      reg [PcBits-1:0] own_q;
       // the moves the order applies next cycle
       reg mv_ok_q, mv_hit_q;
       reg [Warps-1:0] mv_vec_q, mv_tgt_q, mv_new_q;
@@ -247,15 +243,7 @@ module laws #(
       end
       assign g_iss = iss_q;
       assign g_warp = warp_q;
-      assign g_own[0+:PcBits] = own_q;
-      // copies 1..3 of own_q (kept apart by synthesis: `keep`)
-      for (gi = 1; gi < OwnCopies; gi = gi + 1) begin : g_dup
-        (* keep *) reg [PcBits-1:0] q;
-        always @(posedge clk_i)
-          if (rst_i) q <= {PcBits{1'b0}};
-          else if (iss) q <= own_ll;
-        assign g_own[gi*PcBits+:PcBits] = q;
-      end
+      assign g_own = own_q;
       assign m_ok = mv_ok_q;
       assign m_hit = mv_hit_q;
       assign m_vec = mv_vec_q;
