@@ -28,7 +28,7 @@ ASAN_CYCLES=100000
 PLANTED=(
   # a head miss moves the group to the head as a hit does: the order registers differ at
   # the first miss report, the pick later
-  "miss_to_head|@small||laws.v|state|s/wire \[L-1:0\] g_val = fb_hit_i ? {L{fb_vec_o\[gi\]}} : g_hi;/wire [L-1:0] g_val = {L{fb_vec_o[gi]}};/"
+  "miss_to_head|@small||laws.v|state|s/wire \[L-1:0\] g_val = m_hit ? {L{m_vec\[gi\]}} : g_hi;/wire [L-1:0] g_val = {L{m_vec[gi]}};/"
   # the group compares the LLT with the new PC instead of the issuing warp's LLPC:
   # grp_vec_o differs at the first issue where the two differ
   "group_new_pc|@small||laws.v|output|s/grp_vec\[gv\] = g_iss \&\& (llt_q\[gv\*PcBits+:PcBits\] == g_own/grp_vec[gv] = g_iss \&\& (llt_q[gv*PcBits+:PcBits] == iss_pc_i/"
