@@ -19,12 +19,24 @@
 //          is freed.
 //   pft_i: SAP's prefetch targets move to the head (after the feedback's move).
 //   new_i: launched warps get an empty LLT entry (0) and move to the tail (last).
+// Pipe = 1 (docs/timing/laws.md): two register stages cut the single-cycle paths.
+//   - the issue: iss_q/warp_q/own_q hold the issuing warp and its LLPC (read at the
+//     issue, before the LLT write); the next cycle compares own_q with the LLT as it
+//     is then, the issuing warp always in its group, and the group takes a WGT entry:
+//     grp_ok_o/grp_o/grp_vec_o describe the previous cycle's issue. The LLT write
+//     itself stays at the issue's edge.
+//   - the order: the cycle's moves (the feedback's group and hit, the targets, the
+//     launched warps) are registered in mv_*_q and applied the next cycle in the same
+//     order, so ahead_q is the single-cycle form's order one cycle late and the pick
+//     sees the order one cycle late. fb_ok_o/fb_vec_o and the WGT entry's release stay
+//     in the cycle of the feedback.
 // The C model (cmodel/blocks/laws/laws.c) is this, register for register; the port
 // list is cmodel/blocks/laws/laws_ports.def; docs/apres.md tells the flow.
 module laws #(
     parameter integer Warps  = 48,
     parameter integer PcBits = 32,
-    parameter integer Groups = 3
+    parameter integer Groups = 3,
+    parameter integer Pipe   = 0
 ) (
     input  wire              clk_i,
     input  wire              rst_i,
@@ -65,6 +77,9 @@ module laws #(
     if (Groups < 1 || Groups > 8) begin : g_bad_groups
       laws_parameter_Groups_out_of_range_1_to_8 u_err ();
     end
+    if (Pipe < 0 || Pipe > 1) begin : g_bad_pipe
+      laws_parameter_Pipe_out_of_range_0_to_1 u_err ();
+    end
   endgenerate
 
   reg [Warps*PcBits-1:0] llt_q, llt_d;
@@ -78,23 +93,27 @@ module laws #(
   // The next order, per pair: the feedback's move, then targets to the head, then
   // launched warps to the tail; the last move that separates a pair decides its bit.
   wire [Warps-1:0] tgt = pft_i ? pft_vec_i : {Warps{1'b0}};
+  // the moves the order applies this cycle: this cycle's (Pipe 0), the previous cycle's
+  // registered (Pipe 1)
+  wire m_ok, m_hit;
+  wire [Warps-1:0] m_vec, m_tgt, m_new;
   wire [Warps*Warps-1:0] row_at;
   wire [Pairs-1:0] ahead_d;
-  genvar gi;
+  genvar gi, gj;
   generate
     for (gi = 0; gi < Warps - 1; gi = gi + 1) begin : g_row
       localparam integer B = gi * Warps - gi * (gi + 1) / 2;
       localparam integer L = Warps - 1 - gi;
       wire [L-1:0] row = ahead_q[B+:L];
       assign row_at[gi*Warps+:Warps] = {row, {(gi + 1) {1'b0}}};
-      wire [L-1:0] n_hi = new_i[Warps-1:gi+1];
-      wire [L-1:0] t_hi = tgt[Warps-1:gi+1];
-      wire [L-1:0] g_hi = fb_vec_o[Warps-1:gi+1];
-      wire [L-1:0] n_sep = n_hi ^ {L{new_i[gi]}};
-      wire [L-1:0] t_sep = t_hi ^ {L{tgt[gi]}};
-      wire [L-1:0] g_sep = fb_ok_o ? g_hi ^ {L{fb_vec_o[gi]}} : {L{1'b0}};
-      wire [L-1:0] g_val = fb_hit_i ? {L{fb_vec_o[gi]}} : g_hi;
-      assign ahead_d[B+:L] = (n_sep & n_hi) | (~n_sep & t_sep & {L{tgt[gi]}}) |
+      wire [L-1:0] n_hi = m_new[Warps-1:gi+1];
+      wire [L-1:0] t_hi = m_tgt[Warps-1:gi+1];
+      wire [L-1:0] g_hi = m_vec[Warps-1:gi+1];
+      wire [L-1:0] n_sep = n_hi ^ {L{m_new[gi]}};
+      wire [L-1:0] t_sep = t_hi ^ {L{m_tgt[gi]}};
+      wire [L-1:0] g_sep = m_ok ? g_hi ^ {L{m_vec[gi]}} : {L{1'b0}};
+      wire [L-1:0] g_val = m_hit ? {L{m_vec[gi]}} : g_hi;
+      assign ahead_d[B+:L] = (n_sep & n_hi) | (~n_sep & t_sep & {L{m_tgt[gi]}}) |
                              (~n_sep & ~t_sep & g_sep & g_val) | (~n_sep & ~t_sep & ~g_sep & row);
     end
   endgenerate
@@ -102,7 +121,9 @@ module laws #(
 
   // ---- the pick: the ready warp no other ready warp is ahead of. A lower warp j is
   // ahead of i when row j has bit i; a higher warp k is ahead of i when row i lacks bit k.
+  /* verilator lint_off UNUSEDSIGNAL */  // is_first: Pipe 1 picks with first_p (the proofs compare them)
   reg [Warps-1:0] behind_ready, behind_any, is_first, is_head, above;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer pi;
   always @* begin
     behind_ready = {Warps{1'b0}};
@@ -117,18 +138,56 @@ module laws #(
       is_head[pi] = ~behind_any[pi] & ~|(~row_at[pi*Warps+:Warps] & above);
     end
   end
-  wire [WW-1:0] first_idx;
-  prio_enc #(.Width(Warps), .IdxW(WW)) u_pick (.req_i(is_first), .idx_o(first_idx), .valid_o(pick_ok_o));
-  assign pick_o = pick_ok_o ? first_idx : {WW{1'b0}};
+  // Pipe 1 computes the same pick with one reduction per warp (the warps ahead of warp
+  // i: column i of the matrix) and an OR encoder of the one-hot result: shallower.
+  /* verilator lint_off UNUSEDSIGNAL */  // first_p: Pipe 0 (the proofs)
+  wire [Warps-1:0] first_p;
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    if (Pipe == 0) begin : g_pick
+      wire [WW-1:0] first_idx;
+      prio_enc #(.Width(Warps), .IdxW(WW)) u_pick (.req_i(is_first), .idx_o(first_idx), .valid_o(pick_ok_o));
+      assign pick_o = pick_ok_o ? first_idx : {WW{1'b0}};
+      assign first_p = is_first;
+    end else begin : g_pick_p
+      for (gi = 0; gi < Warps; gi = gi + 1) begin : g_first
+        wire [Warps-1:0] c;  // c[j]: warp j is ahead of warp i
+        for (gj = 0; gj < Warps; gj = gj + 1) begin : g_c
+          if (gj < gi) begin : g_lo
+            assign c[gj] = row_at[gj*Warps+gi];
+          end else if (gj > gi) begin : g_hi
+            assign c[gj] = ~row_at[gi*Warps+gj];
+          end else begin : g_eq
+            assign c[gj] = 1'b0;
+          end
+        end
+        assign first_p[gi] = ready_i[gi] & ~|(ready_i & c);
+      end
+      reg [WW-1:0] enc;
+      integer ci;
+      always @* begin
+        enc = {WW{1'b0}};
+        for (ci = 0; ci < Warps; ci = ci + 1) if (first_p[ci]) enc = enc | ci[WW-1:0];
+      end
+      assign pick_ok_o = |ready_i;
+      assign pick_o = enc;
+    end
+  endgenerate
 
-  // ---- group formation: every warp whose LLPC equals the issuing warp's
+  // ---- group formation: every warp whose LLPC equals the issuing warp's. iss/own_ll:
+  // the issue at the ports (it writes the LLT); g_iss/g_warp/g_own: the issue whose
+  // group forms this cycle (the same one at Pipe 0, the previous cycle's at Pipe 1)
   wire iss = iss_i && {1'b0, iss_warp_i} < NumW;
   wire [PcBits-1:0] own_ll = llt_q[iss_warp_i*PcBits+:PcBits];
+  wire g_iss;
+  wire [WW-1:0] g_warp;
+  wire [PcBits-1:0] g_own;
   reg [Warps-1:0] grp_vec;
   integer gv;
   always @* begin
     grp_vec = {Warps{1'b0}};
-    for (gv = 0; gv < Warps; gv = gv + 1) grp_vec[gv] = iss && llt_q[gv*PcBits+:PcBits] == own_ll;
+    for (gv = 0; gv < Warps; gv = gv + 1)
+      grp_vec[gv] = g_iss && (llt_q[gv*PcBits+:PcBits] == g_own || (Pipe != 0 && {{(32 - WW) {1'b0}}, g_warp} == gv));
   end
   assign grp_vec_o = grp_vec;
   wire [GW-1:0] free_idx;
@@ -139,6 +198,60 @@ module laws #(
   assign fb_ok_o = fb_i && {1'b0, fb_grp_i} < NumG && wgt_v_q[fb_grp_i];
   assign fb_vec_o = fb_ok_o ? wgt_q[fb_grp_i*Warps+:Warps] : {Warps{1'b0}};
 
+  // ---- the pipeline registers (Pipe 1), or the wires straight through (Pipe 0)
+  generate
+    if (Pipe == 0) begin : g_flat
+      assign g_iss = iss;
+      assign g_warp = iss_warp_i;
+      assign g_own = own_ll;
+      assign m_ok = fb_ok_o;
+      assign m_hit = fb_hit_i;
+      assign m_vec = fb_vec_o;
+      assign m_tgt = tgt;
+      assign m_new = new_i;
+    end else begin : g_pipe
+      // the issue whose group forms next cycle: its warp and that warp's LLPC before
+      // the issue's LLT write (held while no load issues)
+      reg iss_q;
+      reg [WW-1:0] warp_q;
+      reg [PcBits-1:0] own_q;
+      // the moves the order applies next cycle
+      reg mv_ok_q, mv_hit_q;
+      reg [Warps-1:0] mv_vec_q, mv_tgt_q, mv_new_q;
+      always @(posedge clk_i) begin
+        if (rst_i) begin
+          iss_q <= 1'b0;
+          warp_q <= {WW{1'b0}};
+          own_q <= {PcBits{1'b0}};
+          mv_ok_q <= 1'b0;
+          mv_hit_q <= 1'b0;
+          mv_vec_q <= {Warps{1'b0}};
+          mv_tgt_q <= {Warps{1'b0}};
+          mv_new_q <= {Warps{1'b0}};
+        end else begin
+          iss_q <= iss;
+          if (iss) begin
+            warp_q <= iss_warp_i;
+            own_q <= own_ll;
+          end
+          mv_ok_q <= fb_ok_o;
+          mv_hit_q <= fb_ok_o & fb_hit_i;
+          mv_vec_q <= fb_vec_o;
+          mv_tgt_q <= tgt;
+          mv_new_q <= new_i;
+        end
+      end
+      assign g_iss = iss_q;
+      assign g_warp = warp_q;
+      assign g_own = own_q;
+      assign m_ok = mv_ok_q;
+      assign m_hit = mv_hit_q;
+      assign m_vec = mv_vec_q;
+      assign m_tgt = mv_tgt_q;
+      assign m_new = mv_new_q;
+    end
+  endgenerate
+
   // ---- next state: the WGT (a feedback frees its entry, a formed group takes one) and
   // the LLT (the issuing warp's PC; a launched warp's entry empties)
   integer li;
@@ -147,7 +260,7 @@ module laws #(
     wgt_d = wgt_q;
     llt_d = llt_q;
     if (fb_ok_o) wgt_v_d[fb_grp_i] = 1'b0;
-    if (iss && grp_ok_o) begin
+    if (g_iss && grp_ok_o) begin
       wgt_v_d[grp_o] = 1'b1;
       wgt_d[grp_o*Warps+:Warps] = grp_vec;
     end
@@ -174,7 +287,7 @@ module laws #(
   wire [WW-1:0] head_w;
   wire head_ok;
   prio_enc #(.Width(Warps), .IdxW(WW)) u_head (.req_i(is_head), .idx_o(head_w), .valid_o(head_ok));
-  wire [1:0] moved_w = !fb_ok_o ? 2'd0 : fb_hit_i ? 2'd1 : 2'd2;
+  wire [1:0] moved_w = !m_ok ? 2'd0 : m_hit ? 2'd1 : 2'd2;
   /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL
@@ -197,6 +310,7 @@ module laws #(
       // hence exactly one warp heads the order, and at most one ready warp is first
       assert (is_head != {Warps{1'b0}} && (is_head & (is_head - 1'b1)) == {Warps{1'b0}});
       assert ((is_first & (is_first - 1'b1)) == {Warps{1'b0}});
+      assert (first_p == is_first);  // Pipe 1's pick logic: the same warp
       // a pick whenever a warp is ready: a ready warp that no other ready warp is ahead of
       assert (pick_ok_o == (ready_i != {Warps{1'b0}}));
       if (pick_ok_o) begin
@@ -232,22 +346,31 @@ module laws #(
   reg f_form_q = 1'b0, f_iss_q = 1'b0;
   reg [GW-1:0] f_grp_q;
   reg [WW-1:0] f_warp_q;
-  reg [Warps-1:0] f_new_q = {Warps{1'b0}};
+  reg [WW-1:0] f_pwarp_q;
+  reg [Warps-1:0] f_new_q = {Warps{1'b0}}, f_lnew_q = {Warps{1'b0}};
   always @(posedge clk_i) begin
-    f_form_q <= !rst_i && iss && grp_ok_o;
+    f_form_q <= !rst_i && g_iss && grp_ok_o;
     f_iss_q <= !rst_i && iss;
     f_grp_q <= grp_o;
-    f_warp_q <= iss_warp_i;
-    f_new_q <= rst_i ? {Warps{1'b0}} : new_i;
+    f_warp_q <= g_warp;
+    f_pwarp_q <= iss_warp_i;
+    f_new_q <= rst_i ? {Warps{1'b0}} : m_new;
+    f_lnew_q <= rst_i ? {Warps{1'b0}} : new_i;
   end
   always @* begin
     if (f_past_valid) begin
       if (f_form_q) assert (wgt_v_q[f_grp_q] && wgt_q[f_grp_q*Warps+f_warp_q]);
       for (fi = 0; fi < Warps; fi = fi + 1) begin
-        if (f_new_q[fi]) begin
-          assert (llt_q[fi*PcBits+:PcBits] == {PcBits{1'b0}});
-          for (fj = 0; fj < Warps; fj = fj + 1) if (!f_new_q[fj]) assert (f_ord[fj*Warps+fi]);
-        end
+        if (f_lnew_q[fi]) assert (llt_q[fi*PcBits+:PcBits] == {PcBits{1'b0}});
+        if (f_new_q[fi]) for (fj = 0; fj < Warps; fj = fj + 1) if (!f_new_q[fj]) assert (f_ord[fj*Warps+fi]);
+      end
+      // Pipe 1: the group that forms is the previous cycle's issue, in range; a
+      // registered feedback move names a non-empty group
+      if (Pipe != 0) begin
+        assert (g_iss == f_iss_q);
+        if (g_iss) assert ({1'b0, g_warp} < NumW && g_warp == f_pwarp_q && grp_vec[g_warp]);
+        if (m_ok) assert (m_vec != {Warps{1'b0}});
+        if (!m_ok) assert (!m_hit && m_vec == {Warps{1'b0}});
       end
     end
   end

@@ -30,6 +30,12 @@
  * warp's) is one read, not a compare of every entry; an LLT write moves the warps it
  * writes from their classes to the class of the new value (found among the classes in
  * use, made when there is none).
+ *
+ * Pipe 1 (docs/timing/laws.md): the load whose group forms is the one registered the
+ * cycle before (p_iss, p_warp, p_own: its warp's LLPC read at the issue, before the
+ * LLT write), compared with the LLT as it is now, the issuing warp always in; the
+ * order applies the moves registered the cycle before (mv_*), in the same order, so
+ * the list below is the Pipe 0 order one cycle late.
  */
 #include "laws.h"
 
@@ -164,6 +170,10 @@ static void reset(laws_state *s)
     memset(s->cls_of, 0, sizeof s->cls_of);
     s->cls_used = 1;
     s->cls_vec[0] = bits_mask(W);
+    s->p_iss = s->p_warp = 0;
+    s->p_own = 0;
+    s->mv_ok = s->mv_hit = 0;
+    s->mv_vec = s->mv_tgt = s->mv_new = 0;
 }
 
 void laws_init(laws_state *s, const laws_cfg *cfg)
@@ -175,8 +185,10 @@ void laws_init(laws_state *s, const laws_cfg *cfg)
 
 /* the decisions of one cycle */
 typedef struct laws_dec {
-    int iss, fb;          /* a valid load issue, a valid feedback */
-    unsigned w;           /* the issuing warp */
+    int iss, fb;          /* a valid load issue whose group forms now, a valid feedback */
+    unsigned w;           /* its warp */
+    int piss;             /* a valid load issue at the ports (it writes the LLT) */
+    unsigned pw;          /* its warp */
     uint64_t grp_vec;     /* its group */
     int grp_ok;
     unsigned grp;         /* the WGT entry it gets */
@@ -187,9 +199,21 @@ static void decide(const laws_state *s, const laws_in *in, laws_dec *d)
 {
     const laws_cfg *P = &s->cfg;
     memset(d, 0, sizeof *d);
-    d->w = (unsigned)(in->iss_warp_i & bits_mask(laws_ww(P)));
-    d->iss = (in->iss_i & 1) && d->w < P->Warps;
-    if (d->iss) d->grp_vec = s->cls_vec[s->cls_of[d->w]]; /* every warp with LLT[w]'s value */
+    d->pw = (unsigned)(in->iss_warp_i & bits_mask(laws_ww(P)));
+    d->piss = (in->iss_i & 1) && d->pw < P->Warps;
+    if (!P->Pipe) {
+        d->w = d->pw;
+        d->iss = d->piss;
+        if (d->iss) d->grp_vec = s->cls_vec[s->cls_of[d->w]]; /* every warp with LLT[w]'s value */
+    } else if (s->p_iss) { /* last cycle's issue: every warp whose LLT entry now holds its
+                            * warp's LLPC of then, and that warp */
+        uint64_t u;
+        d->iss = 1;
+        d->w = s->p_warp;
+        for (u = s->cls_used; u; u &= u - 1)
+            if (s->cls_pc[__builtin_ctzll(u)] == s->p_own) break;
+        d->grp_vec = (u ? s->cls_vec[__builtin_ctzll(u)] : 0) | (uint64_t)1 << d->w;
+    }
     for (unsigned g = 0; g < P->Groups && !d->grp_ok; g++)
         if (!s->wgt_v[g]) d->grp_ok = 1, d->grp = g;
     unsigned fg = (unsigned)(in->fb_grp_i & bits_mask(laws_gw(P)));
@@ -224,9 +248,25 @@ void laws_tick(laws_state *s, const laws_in *in)
     /* the order: feedback move, then the prefetch targets to the head, then launched
      * warps to the tail; the last move that separates a pair decides it */
     uint64_t G = d.fb ? d.fb_vec : 0, T = (in->pft_i & 1) ? in->pft_vec_i & mask : 0, N = in->new_i & mask;
-    if (G) move_first(s, in->fb_hit_i & 1 ? G : mask & ~G);
-    if (T) move_first(s, T);
-    if (N) move_first(s, mask & ~N);
+    int hit = d.fb && (in->fb_hit_i & 1);
+    if (P->Pipe) { /* apply last cycle's moves, register this cycle's */
+        uint64_t g = s->mv_vec, t = s->mv_tgt, n = s->mv_new;
+        int h = s->mv_hit;
+        s->mv_ok = (uint8_t)d.fb;
+        s->mv_hit = (uint8_t)hit;
+        s->mv_vec = G;
+        s->mv_tgt = T;
+        s->mv_new = N;
+        G = g, T = t, hit = h;
+        uint64_t Nn = n;
+        if (G) move_first(s, hit ? G : mask & ~G);
+        if (T) move_first(s, T);
+        if (Nn) move_first(s, mask & ~Nn);
+    } else {
+        if (G) move_first(s, hit ? G : mask & ~G);
+        if (T) move_first(s, T);
+        if (N) move_first(s, mask & ~N);
+    }
     /* the WGT: the reported entry is freed, the issuing load's group takes a free one */
     if (d.fb) s->wgt_v[in->fb_grp_i & bits_mask(laws_gw(P))] = 0;
     if (d.iss && d.grp_ok) {
@@ -235,7 +275,14 @@ void laws_tick(laws_state *s, const laws_in *in)
     }
     /* the LLT: the issuing warp's new last load; launched warps start with none (0) */
     uint32_t pc = (uint32_t)(in->iss_pc_i & bits_mask(P->PcBits));
-    if (d.iss && !(N >> d.w & 1) && s->llt[d.w] != pc) laws_llt_write(s, (uint64_t)1 << d.w, pc);
+    if (P->Pipe) { /* the issue at the ports: its warp's LLPC before the write */
+        s->p_iss = (uint8_t)d.piss;
+        if (d.piss) {
+            s->p_warp = (uint8_t)d.pw;
+            s->p_own = s->llt[d.pw];
+        }
+    }
+    if (d.piss && !(N >> d.pw & 1) && s->llt[d.pw] != pc) laws_llt_write(s, (uint64_t)1 << d.pw, pc);
     if (N) laws_llt_write(s, N, 0);
 }
 
@@ -260,6 +307,16 @@ static void probe_fill(const void *sv, void *pv)
         p->wgt_v[g] = s->wgt_v[g];
         p->wgt[g] = s->wgt[g];
     }
+    if (s->cfg.Pipe) {
+        p->p_iss[0] = s->p_iss;
+        p->p_warp[0] = s->p_warp;
+        p->p_own[0] = s->p_own;
+        p->mv_ok[0] = s->mv_ok;
+        p->mv_hit[0] = s->mv_hit;
+        p->mv_vec[0] = s->mv_vec;
+        p->mv_tgt[0] = s->mv_tgt;
+        p->mv_new[0] = s->mv_new;
+    }
 }
 
 #define BLK_T_CFG laws_cfg
@@ -274,6 +331,9 @@ static const char *const laws_groups[] = LAWS_GROUPS;
 static const char *const laws_presets[] = {"final", "",
                                            "small", "Warps=8,PcBits=8,Groups=3",
                                            "tiny",  "Warps=4,PcBits=2,Groups=1",
+                                           "pipe",  "Pipe=1",
+                                           "small_pipe", "Warps=8,PcBits=8,Groups=3,Pipe=1",
+                                           "tiny_pipe", "Warps=4,PcBits=2,Groups=1,Pipe=1",
                                            NULL};
 
 /* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
@@ -297,6 +357,14 @@ static const char *const laws_cover_names[] = {
     "launch_overrides", /* a launched warp is also a target or in the moved group: the tail wins */
     "launch_issuing",   /* the issuing warp launches in the same cycle: its LLT is cleared */
     "reset_busy",       /* reset while a WGT entry is out */
+    /* Pipe 1 only */
+    "pipe_iss_b2b",     /* a group forms while the next load issues */
+    "pipe_iss_same",    /* ... from the same warp: its LLPC is the previous load's PC */
+    "pipe_launch_grp",  /* a group forms against an LLT entry a launch cleared in the issue cycle */
+    "pipe_fb_form",     /* a feedback in the cycle a group forms (frees, then the group takes) */
+    "pipe_pick_stale",  /* a pick while the order has registered moves to apply */
+    "pipe_move_pair",   /* a registered move and this cycle's feedback in one cycle */
+    "pipe_reset_busy",  /* reset with the pipeline registers holding an issue or a move */
     NULL,
 };
 
@@ -317,7 +385,8 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
         nfree += !s->wgt_v[g];
         busy |= s->wgt_v[g];
     }
-    if (in->rst_i & 1) return busy ? (uint64_t)1 << 18 : 0;
+    int pbusy = P->Pipe && (s->p_iss || s->mv_ok || s->mv_tgt || s->mv_new);
+    if (in->rst_i & 1) return (busy ? (uint64_t)1 << 18 : 0) | (pbusy ? (uint64_t)1 << 25 : 0);
     decide(s, in, &d);
     head = first_of(s, all);
     if (!out->pick_ok_o) m |= 1u << 0;
@@ -328,7 +397,7 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (d.iss && d.grp_vec == all) m |= 1u << 5;
     if (d.iss && d.grp_ok && nfree == 1) m |= 1u << 6;
     if (d.iss && !d.grp_ok) m |= 1u << 7;
-    if ((in->iss_i & 1) && !d.iss) m |= 1u << 8;
+    if ((in->iss_i & 1) && !d.piss) m |= 1u << 8;
     if (d.fb && (in->fb_hit_i & 1)) m |= 1u << 9;
     if (d.fb && !(in->fb_hit_i & 1)) m |= 1u << 10;
     if ((in->fb_i & 1) && !d.fb) m |= 1u << 11;
@@ -337,7 +406,15 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (d.fb && !(in->fb_hit_i & 1) && (T & d.fb_vec)) m |= 1u << 14;
     if (N) m |= 1u << 15;
     if (N & (T | (d.fb ? d.fb_vec : 0))) m |= 1u << 16;
-    if (d.iss && (N >> d.w & 1)) m |= 1u << 17;
+    if (d.piss && (N >> d.pw & 1)) m |= 1u << 17;
+    if (P->Pipe) {
+        if (d.iss && d.piss) m |= 1u << 19;
+        if (d.iss && d.piss && d.w == d.pw) m |= 1u << 20;
+        if (d.iss && (s->mv_new & ~((uint64_t)1 << d.w))) m |= 1u << 21;
+        if (d.iss && d.fb) m |= 1u << 22;
+        if (out->pick_ok_o && (s->mv_ok || s->mv_tgt || s->mv_new)) m |= 1u << 23;
+        if (s->mv_ok && d.fb) m |= 1u << 24;
+    }
     return m;
 }
 

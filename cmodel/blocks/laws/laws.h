@@ -64,6 +64,12 @@ typedef struct laws_state {
     uint64_t cls_vec[LAWS_MAX_W];
     uint32_t cls_pc[LAWS_MAX_W];
     uint8_t cls_of[LAWS_MAX_W];
+    /* Pipe 1 (g_pipe.*_q): the issue whose group forms next cycle, and the moves the
+     * order applies next cycle */
+    uint8_t p_iss, p_warp;
+    uint32_t p_own;
+    uint8_t mv_ok, mv_hit;
+    uint64_t mv_vec, mv_tgt, mv_new;
 } laws_state;
 
 void laws_init(laws_state *s, const laws_cfg *cfg);

@@ -14,6 +14,14 @@
  *   - SAP's prefetch targets of the previous cycle (moved to the head);
  *   - warps launched since the previous cycle (LLT cleared, moved to the tail).
  * A miss report's group goes to SAP (laws_gpu_mail, read at the end of the cycle).
+ *
+ * Pipe 1 (docs/timing/laws.md): a load's group forms at the block's next call (the
+ * next scheduler call), whose grp_* outputs the driver then files for the load; an
+ * LSU report for a load whose group has not formed yet waits in a small queue and is
+ * passed at the first call after it has (one call later); reports are passed in
+ * order, one a call. The block's order applies each call's moves at the next call;
+ * the driver never gates a call while the block's pipeline registers hold a move or
+ * an issue.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -24,6 +32,7 @@
 #include "sap.h"
 
 #define LD_FIFO 16
+#define FB_Q 4
 
 typedef struct laws_gpu_priv {
     laws_gpu_mail mail;   /* first: read by sap_gpu.c */
@@ -32,6 +41,13 @@ typedef struct laws_gpu_priv {
     struct {
         uint8_t warp, ok, grp;
     } q[LD_FIFO];
+    /* Pipe 1: the load issued at the previous call, its group forming at this one; an
+     * LSU report for it (held until the group forms); reports to pass, oldest first */
+    uint8_t inf, inf_warp, hold, hold_hit, busy;
+    unsigned fb_head, fb_n;
+    struct {
+        uint8_t grp, hit, warp;
+    } fbq[FB_Q];
 } laws_gpu_priv;
 
 enum { C_PICKS, C_DIFFER, C_LOADS, C_GROUPS, C_GROUP_WARPS, C_WGT_FULL, C_FB_HIT, C_FB_MISS, C_TARGET_MOVES,
@@ -93,7 +109,7 @@ static int laws_gpu_init(gpu_hook_inst *h, char *err, size_t n)
 }
 
 /* the WGT entry of warp w's oldest issued load that has not reached the L1 (older ones
- * of other warps that never will are dropped); -1 none */
+ * of other warps that never will are dropped); -1 none (no group), -2 not found */
 static int take_load(gpu_hook_inst *h, unsigned w)
 {
     laws_gpu_priv *p = h->priv;
@@ -103,7 +119,44 @@ static int take_load(gpu_hook_inst *h, unsigned w)
         p->n--;
         if (p->q[i].warp == w) return p->q[i].ok ? p->q[i].grp : -1;
     }
-    return -1;
+    return -2;
+}
+
+static int fb_push(gpu_hook_inst *h, unsigned grp, unsigned hit, unsigned warp)
+{
+    laws_gpu_priv *p = h->priv;
+    if (p->fb_n == FB_Q) {
+        fprintf(stderr, "gpusim: laws@%u: more than %d LSU reports waiting (cycle %" PRIu64 ")\n", h->index, FB_Q,
+                *h->now);
+        return 1;
+    }
+    unsigned t = (p->fb_head + p->fb_n++) % FB_Q;
+    p->fbq[t].grp = (uint8_t)grp;
+    p->fbq[t].hit = (uint8_t)hit;
+    p->fbq[t].warp = (uint8_t)warp;
+    return 0;
+}
+
+/* file a load's group (the block's grp_* outputs) in the FIFO of loads before the L1 */
+static int file_load(gpu_hook_inst *h, unsigned w, const laws_out *out)
+{
+    laws_gpu_priv *p = h->priv;
+    if (p->n == LD_FIFO) {
+        fprintf(stderr, "gpusim: laws@%u: more than %d loads issued without reaching the L1 (cycle %" PRIu64 ")\n",
+                h->index, LD_FIFO, *h->now);
+        return 1;
+    }
+    unsigned t = (p->head + p->n++) % LD_FIFO;
+    p->q[t].warp = (uint8_t)w;
+    p->q[t].ok = (uint8_t)out->grp_ok_o;
+    p->q[t].grp = (uint8_t)out->grp_o;
+    if (out->grp_ok_o) {
+        h->ctr[C_GROUPS]++;
+        h->ctr[C_GROUP_WARPS] += (uint64_t)__builtin_popcountll(out->grp_vec_o);
+    } else {
+        h->ctr[C_WGT_FULL]++;
+    }
+    return 0;
 }
 
 static int laws_gpu_sched(gpu_hook_inst *h, const gpu_sched_event *e, int *pick)
@@ -137,10 +190,12 @@ static int laws_gpu_sched(gpu_hook_inst *h, const gpu_sched_event *e, int *pick)
         const gpu_l1_event *d = &e->demand;
         if (e->seen && d->first && !d->write && !d->prefetch && !l1_failed(d->result)) {
             int g = take_load(h, d->warp);
+            unsigned hit = d->result == L1_HIT || d->result == L1_HIT_PENDING;
             if (g >= 0) {
-                in->fb_i = 1;
-                in->fb_grp_i = (unsigned)g;
-                in->fb_hit_i = d->result == L1_HIT || d->result == L1_HIT_PENDING;
+                if (fb_push(h, (unsigned)g, hit, d->warp)) return 1;
+            } else if (g == -2 && p->inf && p->inf_warp == d->warp) { /* its group forms at this call */
+                p->hold = 1;
+                p->hold_hit = (uint8_t)hit;
             }
         }
         gpu_hook_inst *sap = gpu_hook_sibling(h, &sap_kind);
@@ -153,33 +208,49 @@ static int laws_gpu_sched(gpu_hook_inst *h, const gpu_sched_event *e, int *pick)
             }
         }
     }
-    if (h->gate && !in->ready_i && !in->fb_i && !in->pft_i && !in->new_i) {
+    unsigned fb_warp = 0;
+    if (p->fb_n) { /* the oldest waiting report */
+        unsigned i = p->fb_head;
+        p->fb_head = (p->fb_head + 1) % FB_Q;
+        p->fb_n--;
+        in->fb_i = 1;
+        in->fb_grp_i = p->fbq[i].grp;
+        in->fb_hit_i = p->fbq[i].hit;
+        fb_warp = p->fbq[i].warp;
+    }
+    if (h->gate && !in->ready_i && !in->fb_i && !in->pft_i && !in->new_i && !p->busy) {
         /* clock gating (C binding only): nothing ready, nothing moves, nothing changes */
         *pick = -1;
         return 0;
     }
     if (h->bi.eval(h->bi.self, in, out)) return 1;
+    if (p->inf) { /* Pipe 1: the previous call's load gets its group now */
+        p->inf = 0;
+        if (p->hold) { /* its report is waiting: passed at the next call, after the group forms */
+            p->hold = 0;
+            if (out->grp_ok_o && fb_push(h, out->grp_o, p->hold_hit, p->inf_warp)) return 1;
+            if (out->grp_ok_o) {
+                h->ctr[C_GROUPS]++;
+                h->ctr[C_GROUP_WARPS] += (uint64_t)__builtin_popcountll(out->grp_vec_o);
+            } else {
+                h->ctr[C_WGT_FULL]++;
+            }
+        } else if (file_load(h, p->inf_warp, out)) {
+            return 1;
+        }
+    }
     int w = out->pick_ok_o ? (int)out->pick_o : -1;
     if (w >= 0 && (e->load >> w & 1)) { /* the picked warp issues a load: its group */
         in->iss_i = 1;
         in->iss_warp_i = (unsigned)w;
         in->iss_pc_i = gpu_sched_pc(e, (unsigned)w) & bits_mask(P->PcBits);
         if (h->bi.eval(h->bi.self, in, out)) return 1;
-        if (p->n == LD_FIFO) {
-            fprintf(stderr, "gpusim: laws@%u: more than %d loads issued without reaching the L1 (cycle %" PRIu64 ")\n",
-                    h->index, LD_FIFO, now);
-            return 1;
-        }
-        unsigned t = (p->head + p->n++) % LD_FIFO;
-        p->q[t].warp = (uint8_t)w;
-        p->q[t].ok = (uint8_t)out->grp_ok_o;
-        p->q[t].grp = (uint8_t)out->grp_o;
         h->ctr[C_LOADS]++;
-        if (out->grp_ok_o) {
-            h->ctr[C_GROUPS]++;
-            h->ctr[C_GROUP_WARPS] += (uint64_t)__builtin_popcountll(out->grp_vec_o);
-        } else {
-            h->ctr[C_WGT_FULL]++;
+        if (P->Pipe) { /* its group forms at the next call */
+            p->inf = 1;
+            p->inf_warp = (uint8_t)w;
+        } else if (file_load(h, (unsigned)w, out)) {
+            return 1;
         }
     }
     if (out->fb_ok_o) {
@@ -187,9 +258,11 @@ static int laws_gpu_sched(gpu_hook_inst *h, const gpu_sched_event *e, int *pick)
         if (!in->fb_hit_i) {
             p->mail.at = now + 1;
             p->mail.vec = out->fb_vec_o;
-            p->mail.warp = e->demand.warp;
+            p->mail.warp = (uint8_t)fb_warp;
         }
     }
+    /* Pipe 1: the block's pipeline registers hold an issue or a move for the next call */
+    p->busy = (uint8_t)(P->Pipe && (in->iss_i || out->fb_ok_o || in->pft_i || in->new_i));
     if (w >= 0) h->ctr[C_PICKS]++;
     if (w != e->policy_pick) h->ctr[C_DIFFER]++;
     *pick = w;
