@@ -31,6 +31,15 @@
 // visible to the drain selector only after a delay line of Latency-2 stages, so
 // with empty queues it is offered to the cache in cycle t+Latency.
 //   Latency=3: t taken; t+1 in the delay stage; t+2 visible, drained; t+3 out_valid_o.
+//
+// Pipe=1 (docs/timing/mrpb.md): the drain takes three stages, A select (the decision,
+// drain_*_o), B head-pointer read (sel_*_q), C array read into the outbound register
+// (rd_*_q), and the array's write port is registered (wr_*_q, written a cycle after the
+// request is taken). The delay line is two stages shorter (Latency-4, so Latency >= 5),
+// so an entry taken at t is still offered at t+Latency. A queue's visible count drops
+// when its entry leaves B, its length when it leaves C (len counts the drain pipe);
+// the selector does not count an entry whose only visible entry sits in B. A write
+// passes only when C is empty (the older drained read goes first).
 module mrpb #(
     parameter integer NumQ    = 48,  // queues, 1..64
     parameter integer Sig     = 0,   // 0 warp id, 1 block id, 2 in-block warp id
@@ -42,7 +51,8 @@ module mrpb #(
     parameter integer Bypass  = 2,   // 0 off, 1 on all stalls, 2 on associativity stalls
     parameter integer AddrW   = 32,  // line address bits
     parameter integer PcW     = 32,  // PC bits
-    parameter integer TagW    = 8    // producer tag bits
+    parameter integer TagW    = 8,   // producer tag bits
+    parameter integer Pipe    = 0    // 0 single-cycle drain, 1 three-stage drain (A/B/C)
 ) (
     input wire clk_i,
     input wire rst_i,
@@ -85,7 +95,7 @@ module mrpb #(
   localparam integer QW = (NumQ > 1) ? $clog2(NumQ) : 1;
   localparam integer LenW = $clog2(Depth + 1);
   localparam integer PtrW = (Depth > 1) ? $clog2(Depth) : 1;
-  localparam integer Stages = Latency - 2;
+  localparam integer Stages = (Pipe != 0) ? Latency - 4 : Latency - 2;
   localparam integer EntW = 1 + AddrW + 6 + 3 + 5 + 5 + PcW + TagW;
   localparam [6:0] NumQ7 = NumQ[6:0];
   localparam [LenW-1:0] DepthL = Depth[LenW-1:0];
@@ -112,6 +122,12 @@ module mrpb #(
     if (Bypass < 0 || Bypass > 2) begin : g_bad_bypass
       mrpb_parameter_Bypass_out_of_range_0_to_2 u_err ();
     end
+    if (Pipe < 0 || Pipe > 1) begin : g_bad_pipe
+      mrpb_parameter_Pipe_out_of_range_0_to_1 u_err ();
+    end
+    if (Pipe != 0 && Latency < 5) begin : g_bad_pipe_latency
+      mrpb_parameter_Pipe_1_needs_Latency_5_or_more u_err ();
+    end
     if (AddrW < 1 || AddrW > 64 || PcW < 1 || PcW > 64 || TagW < 1 || TagW > 32) begin : g_bad_w
       mrpb_parameter_width_out_of_range u_err ();
     end
@@ -122,9 +138,19 @@ module mrpb #(
   reg [EntW-1:0] obuf_q, obuf_d;
   reg [  QW-1:0] last_q_q, last_q_d;
   reg            last_valid_q, last_valid_d;
+  // Pipe=1: drain stage B (selected queue), stage C (array read address), write port
+  reg            sel_valid_q, rd_valid_q, wr_valid_q;
+  reg [  QW-1:0] sel_q_q, rd_q_q, wr_q_q;
+  reg [PtrW-1:0] rd_slot_q, wr_slot_q;
+  reg [EntW-1:0] wr_ent_q;
+  wire b_move, c_move;  // stage B / C hands its entry on this cycle
 
   // ---- per-queue length, visible count, head and tail pointers (counter banks)
   wire [NumQ*LenW-1:0] len_flat, vis_flat;
+  // the counters' decrements: at the drain (Pipe=0); from stage B (visible count, head
+  // pointer) and stage C (length) with Pipe=1
+  wire len_dec, vis_dec;
+  wire [QW-1:0] len_dec_q, vis_dec_q;
   wire [NumQ-1:0] elig;  // queue has an entry the drain selector may take
 
   wire enq, drain;
@@ -138,28 +164,34 @@ module mrpb #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   ctr_bank #(.Num(NumQ), .Width(LenW), .IdxW(QW)) u_len (
-      .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(sigq), .dec_i(drain),
-      .dec_idx_i(choice), .rd_idx_i(sigq), .rd_o(tgt_len), .count_o(len_flat)
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(sigq), .dec_i(len_dec),
+      .dec_idx_i(len_dec_q), .rd_idx_i(sigq), .rd_o(tgt_len), .count_o(len_flat)
   );
   /* verilator lint_off PINCONNECTEMPTY */
   ctr_bank #(.Num(NumQ), .Width(LenW), .IdxW(QW)) u_vis (
-      .clk_i(clk_i), .rst_i(rst_i), .inc_i(dly_valid), .inc_idx_i(dly_q), .dec_i(drain),
-      .dec_idx_i(choice), .rd_idx_i(sigq), .rd_o(), .count_o(vis_flat)
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(dly_valid), .inc_idx_i(dly_q), .dec_i(vis_dec),
+      .dec_idx_i(vis_dec_q), .rd_idx_i(sigq), .rd_o(), .count_o(vis_flat)
   );
   ctr_bank #(.Num(NumQ), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_tail (
       .clk_i(clk_i), .rst_i(rst_i), .inc_i(enq), .inc_idx_i(sigq), .dec_i(1'b0),
       .dec_idx_i(sigq), .rd_idx_i(sigq), .rd_o(tail_ptr), .count_o(tail_flat)
   );
   ctr_bank #(.Num(NumQ), .Width(PtrW), .Modulus(Depth), .IdxW(QW)) u_head (
-      .clk_i(clk_i), .rst_i(rst_i), .inc_i(drain), .inc_idx_i(choice), .dec_i(1'b0),
-      .dec_idx_i(choice), .rd_idx_i(choice), .rd_o(head_ptr), .count_o(head_flat)
+      .clk_i(clk_i), .rst_i(rst_i), .inc_i(vis_dec), .inc_idx_i(vis_dec_q), .dec_i(1'b0),
+      .dec_idx_i(vis_dec_q), .rd_idx_i(vis_dec_q), .rd_o(head_ptr), .count_o(head_flat)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
   genvar gq;
   generate
     for (gq = 0; gq < NumQ; gq = gq + 1) begin : g_elig
-      assign elig[gq] = |vis_flat[gq*LenW+:LenW];
+      // Pipe=1: a queue whose one visible entry is in stage B (its decrement pending) is
+      // not eligible
+      wire vis_one = (vis_flat[gq*LenW+:LenW] == {{(LenW - 1) {1'b0}}, 1'b1});
+      localparam integer GI = gq;
+      localparam [QW-1:0] GQ = GI[QW-1:0];
+      wire in_b = (Pipe != 0) & sel_valid_q & (sel_q_q == GQ);
+      assign elig[gq] = |vis_flat[gq*LenW+:LenW] & ~(in_b & vis_one);
     end
   endgenerate
 
@@ -180,9 +212,14 @@ module mrpb #(
   wire bypass = obuf_valid_q & ~rst_i & ~obuf_write & ~cache_accept_i & byp_ready_i & byp_match;
   wire take = obuf_valid_q & ~rst_i & (cache_accept_i | bypass);
   wire load_ok = ~obuf_valid_q | take;
+  // Pipe=1: stage C loads the outbound register when it can; B moves when C is free
+  wire c_free = ~rd_valid_q | load_ok;
+  wire b_free = ~sel_valid_q | c_free;
+  assign c_move = (Pipe != 0) & rd_valid_q & load_ok;
+  assign b_move = (Pipe != 0) & sel_valid_q & c_free;
 
   // ---- producer handshake and flush
-  wire wpass = (Flush != 0) & is_wr & tgt_empty & load_ok;
+  wire wpass = (Flush != 0) & is_wr & tgt_empty & load_ok & ~((Pipe != 0) & rd_valid_q);
   wire flush = (Flush != 0) & is_wr & ~tgt_empty;
   wire req_ready = ((Flush != 0) & is_wr) ? wpass : (rq & ~tgt_full);
   assign enq = req_ready & ~wpass;
@@ -208,7 +245,7 @@ module mrpb #(
 
   wire prio = (Flush != 0) & (flush | (rq & ~is_wr & tgt_full)) & tgt_vis;
   wire hold = (Greedy != 0) & last_valid_q & elig[last_q_q];
-  assign drain = load_ok & ~wpass & pol_valid & ~rst_i;
+  assign drain = ((Pipe != 0) ? b_free : load_ok) & ~wpass & pol_valid & ~rst_i;
   wire [QW-1:0] pick = prio ? sigq : hold ? last_q_q : pol_idx;
   wire [1:0] why = prio ? (flush ? 2'd3 : 2'd2) : hold ? 2'd1 : 2'd0;
   assign choice = drain ? pick : {QW{1'b0}};
@@ -217,9 +254,19 @@ module mrpb #(
   wire [EntW-1:0] req_ent = {req_write_i, req_addr_i, req_warp_i, req_block_i, req_inblk_i,
                              req_lane_i, req_pc_i, req_tag_i};
   wire [EntW-1:0] head_ent;
+  assign len_dec = (Pipe != 0) ? c_move : drain;
+  assign len_dec_q = (Pipe != 0) ? rd_q_q : choice;
+  assign vis_dec = (Pipe != 0) ? b_move : drain;
+  assign vis_dec_q = (Pipe != 0) ? sel_q_q : choice;
+  wire st_we = (Pipe != 0) ? wr_valid_q : enq;
+  wire [QW-1:0] st_wq = (Pipe != 0) ? wr_q_q : sigq;
+  wire [PtrW-1:0] st_wslot = (Pipe != 0) ? wr_slot_q : tail_ptr;
+  wire [EntW-1:0] st_wdata = (Pipe != 0) ? wr_ent_q : req_ent;
+  wire [QW-1:0] st_rq = (Pipe != 0) ? rd_q_q : choice;
+  wire [PtrW-1:0] st_rslot = (Pipe != 0) ? rd_slot_q : head_ptr;
   mq_store #(.NumQ(NumQ), .Depth(Depth), .Width(EntW), .QW(QW), .PtrW(PtrW)) u_store (
-      .clk_i(clk_i), .we_i(enq), .wq_i(sigq), .wslot_i(tail_ptr), .wdata_i(req_ent),
-      .rq_i(choice), .rslot_i(head_ptr), .rdata_o(head_ent)
+      .clk_i(clk_i), .we_i(st_we), .wq_i(st_wq), .wslot_i(st_wslot), .wdata_i(st_wdata),
+      .rq_i(st_rq), .rslot_i(st_rslot), .rdata_o(head_ent)
   );
   delay_line #(.Stages(Stages), .Width(QW)) u_dly (
       .clk_i(clk_i), .rst_i(rst_i), .valid_i(enq), .data_i(sigq), .valid_o(dly_valid), .data_o(dly_q)
@@ -232,10 +279,12 @@ module mrpb #(
     last_q_d = last_q_q;
     last_valid_d = last_valid_q;
     if (drain) begin
-      obuf_valid_d = 1'b1;
-      obuf_d = head_ent;
       last_q_d = pick;
       last_valid_d = 1'b1;
+    end
+    if ((Pipe != 0) ? c_move : drain) begin
+      obuf_valid_d = 1'b1;
+      obuf_d = head_ent;
     end else if (wpass) begin
       obuf_valid_d = 1'b1;
       obuf_d = req_ent;
@@ -256,6 +305,38 @@ module mrpb #(
       last_q_q <= last_q_d;
       last_valid_q <= last_valid_d;
     end
+  end
+
+  // ---- Pipe=1 registers: stage B takes the selector's decision, stage C the array
+  // address (queue, head slot), the write port the request taken this cycle
+  always @(posedge clk_i) begin
+    if (rst_i || Pipe == 0) begin
+      sel_valid_q <= 1'b0;
+      sel_q_q <= {QW{1'b0}};
+      rd_valid_q <= 1'b0;
+      rd_q_q <= {QW{1'b0}};
+      rd_slot_q <= {PtrW{1'b0}};
+    end else begin
+      if (b_free) begin
+        sel_valid_q <= drain;
+        sel_q_q <= choice;
+      end
+      if (c_free) begin
+        rd_valid_q <= sel_valid_q;
+        rd_q_q <= sel_q_q;
+        rd_slot_q <= sel_valid_q ? head_ptr : {PtrW{1'b0}};
+      end
+    end
+  end
+  // the write port's valid bit has no reset branch (enq is 0 in a reset cycle, so it is 0
+  // after one all the same): with a reset it would be the same flop as the delay line's
+  // first stage, which Yosys merges, and the merged flop then drives both the array's
+  // write enable and the visible-count bank (docs/timing/mrpb.md)
+  always @(posedge clk_i) begin
+    wr_valid_q <= (Pipe != 0) & enq;
+    wr_q_q <= sigq;
+    wr_slot_q <= tail_ptr;
+    wr_ent_q <= req_ent;
   end
 
   // ---- outputs
@@ -293,7 +374,7 @@ module mrpb #(
     if (rst_i) f_sv <= {Stages{1'b0}};
   end
   integer fq;
-  reg [31:0] f_wrap, f_fly;
+  reg [31:0] f_wrap, f_fly, f_inc;
   always @* begin
     if (f_past_valid && !rst_i) begin
       assert (dly_valid == f_sv[Stages-1]);
@@ -302,8 +383,11 @@ module mrpb #(
         f_fly = 0;
         for (fs = 0; fs < Stages; fs = fs + 1)
           if (f_sv[fs] && f_sq[fs*QW+:QW] == fq) f_fly = f_fly + 1;
+        // Pipe=1: the length also counts the entry in stage C (the one in B is still
+        // counted as visible)
+        f_inc = (rd_valid_q && rd_q_q == fq) ? 1 : 0;
         assert ({{(32 - LenW) {1'b0}}, len_flat[fq*LenW+:LenW]} ==
-                {{(32 - LenW) {1'b0}}, vis_flat[fq*LenW+:LenW]} + f_fly);
+                {{(32 - LenW) {1'b0}}, vis_flat[fq*LenW+:LenW]} + f_fly + f_inc);
         // no queue overflows: it never holds more than Depth entries, never shows more
         // than it holds
         assert (len_flat[fq*LenW+:LenW] <= DepthL);
@@ -311,7 +395,7 @@ module mrpb #(
         // pointers and length agree: tail = head + length (mod Depth), both in 0..Depth-1
         assert ({1'b0, head_flat[fq*PtrW+:PtrW]} < Depth);
         assert ({1'b0, tail_flat[fq*PtrW+:PtrW]} < Depth);
-        f_wrap = {{(32 - PtrW) {1'b0}}, head_flat[fq*PtrW+:PtrW]} + {{(32 - LenW) {1'b0}}, len_flat[fq*LenW+:LenW]};
+        f_wrap = {{(32 - PtrW) {1'b0}}, head_flat[fq*PtrW+:PtrW]} + {{(32 - LenW) {1'b0}}, len_flat[fq*LenW+:LenW]} - f_inc;
         if (f_wrap >= Depth) f_wrap = f_wrap - Depth;
         assert (f_wrap == {{(32 - PtrW) {1'b0}}, tail_flat[fq*PtrW+:PtrW]});
       end
@@ -319,6 +403,20 @@ module mrpb #(
       // visible entry (so the queue is not empty)
       if (enq) assert (tgt_len < DepthL);
       if (drain) assert (elig[choice]);
+      // Pipe=1: the stage registers are zero when empty; B holds a queue with a visible
+      // entry; C reads the slot just behind its queue's head (B may hold the next one)
+      if (Pipe == 0) assert (!sel_valid_q && !rd_valid_q && !wr_valid_q);
+      if (!sel_valid_q) assert (sel_q_q == {QW{1'b0}});
+      if (!rd_valid_q) assert (rd_q_q == {QW{1'b0}} && rd_slot_q == {PtrW{1'b0}});
+      if (sel_valid_q) assert (sel_q_q < NumQ && vis_flat[sel_q_q*LenW+:LenW] != {LenW{1'b0}});
+      if (rd_valid_q) begin
+        assert (rd_q_q < NumQ && len_flat[rd_q_q*LenW+:LenW] != {LenW{1'b0}});
+        f_wrap = {{(32 - PtrW) {1'b0}}, rd_slot_q} + 1;
+        if (f_wrap >= Depth) f_wrap = f_wrap - Depth;
+        assert (f_wrap == {{(32 - PtrW) {1'b0}}, head_flat[rd_q_q*PtrW+:PtrW]});
+      end
+      // one load of the outbound register a cycle (Pipe=1: stage C or a passing write)
+      assert (!(wpass && c_move));
       // one load of the outbound register a cycle: a write passing through or a drain
       assert (!(wpass && drain));
       // flush priority: the producer's queue first (a flush, why 3; a full queue, why 2),

@@ -16,7 +16,7 @@
 /* The seed's final design is the default (mrpb_params.def); the signature studies of
  * seed 000 sec. 3.2 are presets. */
 static const char *const mrpb_presets[] = {"final", "",  "warp", "", "block", "NumQ=8,Sig=block",
-                                           "inblk", "NumQ=32,Sig=inblk", NULL};
+                                           "inblk", "NumQ=32,Sig=inblk", "pipe", "Pipe=1", NULL};
 
 /* Policy=NAME sets Drain and Greedy together: one of the six drain policies by name. */
 static int mrpb_cfg_alias(void *cfgv, const char *key, const char *val, char *err, size_t n)
@@ -49,6 +49,8 @@ typedef struct mrpb_comb {
     unsigned choice; /* queue the drain selector picks */
     unsigned why;    /* enum mrpb_why */
     int req_ready, enq, wpass, flush, drain, bypass, take;
+    int c_move, b_move, c_free, b_free; /* Pipe=1: stage C / B hands on, is free */
+    uint64_t elig;  /* queues the selector may take (Pipe=1: not one whose only visible entry is in B) */
 } mrpb_comb;
 
 static void mrpb_req_from_in(const mrpb_cfg *c, const mrpb_in *in, mrpb_req *r)
@@ -108,10 +110,13 @@ static void mrpb_comb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_comb *k)
     const mrpb_cfg *c = &s->cfg;
     unsigned sig_full, stall;
     int rq, is_wr, tgt_empty, tgt_full, load_ok, byp_match, prio;
-    const uint64_t elig = s->elig;
+    uint64_t elig = s->elig;
 
+    if (c->Pipe && s->sel_valid && s->vis[s->sel_q] == 1) elig &= ~((uint64_t)1 << s->sel_q);
+    k->elig = elig;
     k->choice = k->why = 0;
     k->wpass = k->flush = 0;
+    k->c_move = k->b_move = k->c_free = k->b_free = 0;
     if (in->rst_i & 1) {
         k->sigq = 0;
         k->req_ready = k->enq = k->drain = k->bypass = k->take = 0;
@@ -136,10 +141,14 @@ static void mrpb_comb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_comb *k)
                 (in->byp_ready_i & 1) && byp_match;
     k->take = s->obuf_valid && ((in->cache_accept_i & 1) || k->bypass);
     load_ok = !s->obuf_valid || k->take;
+    k->c_free = !s->rd_valid || load_ok;
+    k->b_free = !s->sel_valid || k->c_free;
+    k->c_move = c->Pipe && s->rd_valid && load_ok;
+    k->b_move = c->Pipe && s->sel_valid && k->c_free;
 
     /* producer handshake */
     if (c->Flush) {
-        k->wpass = is_wr && tgt_empty && load_ok;
+        k->wpass = is_wr && tgt_empty && load_ok && !(c->Pipe && s->rd_valid);
         k->flush = is_wr && !tgt_empty;
         k->req_ready = is_wr ? k->wpass : (rq && !tgt_full);
     } else {
@@ -148,18 +157,18 @@ static void mrpb_comb_eval(const mrpb_state *s, const mrpb_in *in, mrpb_comb *k)
     k->enq = k->req_ready && !k->wpass;
 
     /* drain selector */
-    prio = c->Flush && (k->flush || (rq && !is_wr && tgt_full)) && s->vis[k->sigq] != 0;
+    prio = c->Flush && (k->flush || (rq && !is_wr && tgt_full)) && ((elig >> k->sigq) & 1);
     if (prio) {
         k->choice = k->sigq;
         k->why = k->flush ? MRPB_WHY_FLUSH : MRPB_WHY_FULL;
-    } else if (c->Greedy && s->last_valid && s->vis[s->last_q] != 0) {
+    } else if (c->Greedy && s->last_valid && ((elig >> s->last_q) & 1)) {
         k->choice = s->last_q;
         k->why = MRPB_WHY_GREEDY;
     } else if (elig) {
         k->choice = mrpb_policy(s, elig);
         k->why = MRPB_WHY_POLICY;
     }
-    k->drain = load_ok && !k->wpass && elig != 0;
+    k->drain = (c->Pipe ? k->b_free : load_ok) && !k->wpass && elig != 0;
     if (!k->drain) k->choice = k->why = 0;
 }
 
@@ -221,9 +230,17 @@ static uint8_t mrpb_ptr_inc(const mrpb_cfg *c, uint8_t p)
 void mrpb_tick(mrpb_state *s, const mrpb_in *in)
 {
     const mrpb_cfg *c = &s->cfg;
-    const unsigned stages = c->Latency - 2;
+    const unsigned stages = mrpb_stages(c);
     mrpb_comb k;
     unsigned i;
+    mrpb_req rd_ent;
+    uint8_t head_rd;
+
+    /* Pipe=1: the array's asynchronous read (stage C's address) before this edge's write;
+     * the registered write port writes at every edge it holds a request, reset or not */
+    rd_ent = s->mem[s->rd_q * MRPB_MAX_DEPTH + s->rd_slot];
+    head_rd = s->head[s->sel_q];
+    if (c->Pipe && s->wr_valid) s->mem[s->wr_q * MRPB_MAX_DEPTH + s->wr_slot] = s->wr_ent;
 
     if (in->rst_i & 1) {
         /* every register is reset; the queue storage is not */
@@ -237,6 +254,7 @@ void mrpb_tick(mrpb_state *s, const mrpb_in *in)
         memset(&s->obuf, 0, sizeof s->obuf);
         s->last_q = (uint8_t)(c->NumQ - 1);
         s->last_valid = 0;
+        s->sel_valid = s->sel_q = s->rd_valid = s->rd_q = s->rd_slot = s->wr_valid = 0;
         s->elig = 0;
         memset(s->qlen_words, 0, sizeof s->qlen_words);
         return;
@@ -244,16 +262,42 @@ void mrpb_tick(mrpb_state *s, const mrpb_in *in)
 
     mrpb_comb_eval(s, in, &k);
 
-    /* outbound register: a drained head or a passing write replaces a taken request */
-    if (k.drain) {
-        unsigned q = k.choice;
-        s->obuf = s->mem[q * MRPB_MAX_DEPTH + s->head[q]];
+    /* outbound register: a drained head (Pipe=1: stage C's entry) or a passing write
+     * replaces a taken request */
+    if (c->Pipe) {
+        if (k.b_move) { /* B hands on: the head advances, the visible count drops */
+            unsigned q = s->sel_q;
+            s->head[q] = mrpb_ptr_inc(c, s->head[q]);
+            mrpb_set_vis(s, q, s->vis[q] - 1u);
+        }
+        if (k.c_move) mrpb_set_len(s, s->rd_q, s->len[s->rd_q] - 1u); /* C leaves the queue */
+        if (k.c_free) {
+            s->rd_valid = s->sel_valid;
+            s->rd_q = s->sel_q;
+            s->rd_slot = s->sel_valid ? head_rd : 0;
+        }
+        if (k.b_free) {
+            s->sel_valid = (uint8_t)k.drain;
+            s->sel_q = (uint8_t)k.choice;
+        }
+        if (k.drain) {
+            s->last_q = (uint8_t)k.choice;
+            s->last_valid = 1;
+        }
+    }
+    if (c->Pipe ? k.c_move : k.drain) {
+        if (c->Pipe) {
+            s->obuf = rd_ent;
+        } else {
+            unsigned q = k.choice;
+            s->obuf = s->mem[q * MRPB_MAX_DEPTH + s->head[q]];
+            s->head[q] = mrpb_ptr_inc(c, s->head[q]);
+            mrpb_set_len(s, q, s->len[q] - 1u);
+            mrpb_set_vis(s, q, s->vis[q] - 1u);
+            s->last_q = (uint8_t)q;
+            s->last_valid = 1;
+        }
         s->obuf_valid = 1;
-        s->head[q] = mrpb_ptr_inc(c, s->head[q]);
-        mrpb_set_len(s, q, s->len[q] - 1u);
-        mrpb_set_vis(s, q, s->vis[q] - 1u);
-        s->last_q = (uint8_t)q;
-        s->last_valid = 1;
     } else if (k.wpass) {
         mrpb_req_from_in(c, in, &s->obuf);
         s->obuf_valid = 1;
@@ -270,10 +314,17 @@ void mrpb_tick(mrpb_state *s, const mrpb_in *in)
     s->dly_valid[0] = (uint8_t)k.enq;
     s->dly_q[0] = (uint8_t)k.sigq;
 
-    /* enqueue (split cycle: the slot written is never the slot read this cycle) */
+    /* enqueue (split cycle: the slot written is never the slot read this cycle); Pipe=1:
+     * into the write-port register, written at the next edge */
+    if (c->Pipe) {
+        s->wr_valid = (uint8_t)k.enq;
+        s->wr_q = (uint8_t)k.sigq;
+        s->wr_slot = s->tail[k.sigq];
+        mrpb_req_from_in(c, in, &s->wr_ent);
+    }
     if (k.enq) {
         unsigned q = k.sigq;
-        mrpb_req_from_in(c, in, &s->mem[q * MRPB_MAX_DEPTH + s->tail[q]]);
+        if (!c->Pipe) mrpb_req_from_in(c, in, &s->mem[q * MRPB_MAX_DEPTH + s->tail[q]]);
         s->tail[q] = mrpb_ptr_inc(c, s->tail[q]);
         mrpb_set_len(s, q, s->len[q] + 1u);
     }
@@ -295,7 +346,7 @@ static void mrpb_probe_fill(const void *sv, void *pv)
 {
     const mrpb_state *s = sv;
     mrpb_probe *p = pv;
-    const unsigned nq = s->cfg.NumQ, stages = s->cfg.Latency - 2;
+    const unsigned nq = s->cfg.NumQ, stages = mrpb_stages(&s->cfg);
     unsigned q;
     for (q = 0; q < nq; q++) {
         p->len[q] = s->len[q];
@@ -308,6 +359,23 @@ static void mrpb_probe_fill(const void *sv, void *pv)
     p->obuf_valid[0] = s->obuf_valid;
     p->last_q[0] = s->last_q;
     p->last_valid[0] = s->last_valid;
+    p->sel_valid[0] = s->sel_valid;
+    p->sel_q[0] = s->sel_q;
+    p->rd_valid[0] = s->rd_valid;
+    p->rd_q[0] = s->rd_q;
+    p->rd_slot[0] = s->rd_slot;
+    p->wr_valid[0] = s->wr_valid;
+}
+
+static int mrpb_cfg_check(const void *cfgv, char *err, size_t n)
+{
+    const mrpb_cfg *c = cfgv;
+    if (c->Pipe && c->Latency < 5) {
+        snprintf(err, n, "mrpb: Pipe=1 needs Latency >= 5 (its two drain stages take two of the Latency cycles; "
+                         "Latency=%u)", c->Latency);
+        return 1;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- block kind */
@@ -338,6 +406,10 @@ static const char *const mrpb_cover_names[] = {
     "write_not_bypassed", /* a refused write waits though the stall kind matches */
     "out_refused",      /* the outbound request waits (no accept, no bypass) */
     "reset_mid_burst",  /* reset while entries are held */
+    "pipe_c_stall",     /* Pipe=1: stage C holds (the outbound register is not free) */
+    "pipe_b_stall",     /* Pipe=1: stage B holds behind C */
+    "pipe_b_hides",     /* Pipe=1: a queue's only visible entry is in B: not eligible */
+    "pipe_write_waits", /* Pipe=1: a write to an empty queue waits for stage C */
     NULL,
 };
 
@@ -374,6 +446,14 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (out->out_valid_o && s->obuf.write && !(in->cache_accept_i & 1) && stall_match) m |= 1u << 13;
     if (out->out_valid_o && !(in->cache_accept_i & 1) && !k.bypass) m |= 1u << 14;
     if ((in->rst_i & 1) && held) m |= 1u << 15;
+    if (!(in->rst_i & 1) && c->Pipe) {
+        if (s->rd_valid && !k.c_move) m |= 1u << 16;
+        if (s->sel_valid && !k.b_move) m |= 1u << 17;
+        if (k.elig != s->elig) m |= 1u << 18;
+        if ((in->req_valid_i & 1) && (in->req_write_i & 1) && c->Flush && !k.flush && !k.req_ready && s->rd_valid &&
+            k.c_free)
+            m |= 1u << 19;
+    }
     return m;
 }
 
@@ -392,7 +472,7 @@ const blk_kind mrpb_kind = {
     (int)(sizeof mrpb_params / sizeof mrpb_params[0]),
     mrpb_presets,
     mrpb_cfg_alias,
-    NULL,
+    mrpb_cfg_check,
     mrpb_ports,
     mrpb_probes,
     mrpb_waves,

@@ -40,6 +40,8 @@ typedef struct mrpb_cfg {
 static inline unsigned mrpb_qw(const mrpb_cfg *P) { return bits_idx_w(P->NumQ); }
 static inline unsigned mrpb_lenw(const mrpb_cfg *P) { return bits_count_w(P->Depth); }
 static inline unsigned mrpb_ptrw(const mrpb_cfg *P) { return bits_idx_w(P->Depth); }
+/* visibility delay-line stages: Latency-2, or Latency-4 with Pipe=1 (two drain stages) */
+static inline unsigned mrpb_stages(const mrpb_cfg *P) { return P->Latency - (P->Pipe ? 4u : 2u); }
 
 /* Port structs mrpb_in / mrpb_out (one uint64_t, or words, per port), the probe struct
  * mrpb_probe, and mrpb_w_<port>(P): each port's width, all from the port list. */
@@ -71,6 +73,11 @@ typedef struct mrpb_state {
     mrpb_req obuf;                            /* obuf_*_q */
     uint8_t last_q;                           /* last_q_q: last drained queue */
     uint8_t last_valid;                       /* last_valid_q */
+    /* Pipe=1 (docs/timing/mrpb.md): drain stage B, stage C, the registered write port */
+    uint8_t sel_valid, sel_q;                 /* sel_valid_q, sel_q_q */
+    uint8_t rd_valid, rd_q, rd_slot;          /* rd_valid_q, rd_q_q, rd_slot_q */
+    uint8_t wr_valid, wr_q, wr_slot;          /* wr_valid_q, wr_q_q, wr_slot_q */
+    mrpb_req wr_ent;                          /* wr_ent_q */
     mrpb_req mem[MRPB_MAX_NQ * MRPB_MAX_DEPTH]; /* u_store: queue storage, {queue, slot} */
     /* Derived from the registers above, kept up to date so that a cycle costs O(1)
      * whatever NumQ is; not registers of the RTL (it computes them as wires). */

@@ -16,6 +16,11 @@
  * set while MRPB is empty and the model skips calls without a request. Only C
  * bindings are gated (h->gate): an rtl or lockstep instance sees every GPU cycle, so
  * its mismatch reports and waveforms count GPU cycles.
+ *
+ * Pipe=1 (docs/timing/mrpb.md): the block's own ports carry the pipelined timing (a drain
+ * decided at t is offered at t+3 at the earliest; a write waits while stage C holds a read),
+ * so the driver needs no change to its protocol; it only mirrors the two drain stages from
+ * the ports (b, c below) so that an MRPB with a drained entry still in flight is not gated.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -27,6 +32,7 @@
 typedef struct mrpb_gpu_priv {
     uint64_t occ;  /* entries in the queues (taken, not yet drained) */
     int obuf;      /* the outbound register holds a request after the edge */
+    int b, c;      /* Pipe=1: drain stages B and C hold an entry after the edge */
 } mrpb_gpu_priv;
 
 enum { C_ENQ, C_DRAIN_POLICY, C_DRAIN_GREEDY, C_DRAIN_FULL, C_DRAIN_FLUSH, C_WPASS, C_FLUSH_WAIT, C_OCC, C_OCC_MAX,
@@ -126,7 +132,15 @@ static int mrpb_gpu_req(gpu_hook_inst *h, gpu_req_io *io)
         if (wpass) ctr[C_WPASS]++;
         io->taken = 1;
     }
-    p->obuf = (out->out_valid_o && !in->cache_accept_i && !out->bypass_o) || out->drain_valid_o || out->wpass_o;
+    if (M->Pipe) { /* stage C loads the register when it is free; B moves when C does */
+        int load_ok = !out->out_valid_o || in->cache_accept_i || out->bypass_o;
+        int c_free = !p->c || load_ok, b_free = !p->b || c_free;
+        p->obuf = (out->out_valid_o && !in->cache_accept_i && !out->bypass_o) || (p->c && load_ok) || out->wpass_o;
+        if (c_free) p->c = p->b;
+        if (b_free) p->b = (int)out->drain_valid_o;
+    } else {
+        p->obuf = (out->out_valid_o && !in->cache_accept_i && !out->bypass_o) || out->drain_valid_o || out->wpass_o;
+    }
     if (out->drain_valid_o) {
         p->occ--;
         ctr[C_DRAIN_POLICY + (out->drain_why_o & bits_mask(mrpb_w_drain_why_o(M)))]++;
@@ -134,7 +148,7 @@ static int mrpb_gpu_req(gpu_hook_inst *h, gpu_req_io *io)
     if (out->flush_o) ctr[C_FLUSH_WAIT]++;
     ctr[C_OCC] += p->occ;
     if (p->occ > ctr[C_OCC_MAX]) ctr[C_OCC_MAX] = p->occ;
-    h->idle = h->gate && !p->occ && !p->obuf;
+    h->idle = h->gate && !p->occ && !p->obuf && !p->b && !p->c;
     return h->bi.tick(h->bi.self, in) ? 1 : 0;
 }
 
@@ -149,7 +163,7 @@ static int mrpb_gpu_init(gpu_hook_inst *h, char *err, size_t n)
 static int mrpb_gpu_busy(const gpu_hook_inst *h)
 {
     const mrpb_gpu_priv *p = h->priv;
-    return p->occ || p->obuf;
+    return p->occ || p->obuf || p->b || p->c;
 }
 
 static void mrpb_gpu_describe(const gpu_hook_inst *h, FILE *f)

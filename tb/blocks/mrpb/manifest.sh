@@ -10,10 +10,11 @@ MAIN_CONFIG="@final"
 # ---- lint: the final design, both greedy and longest-first, the other signatures, the
 # smallest and the widest
 LINT_CONFIGS=("" "-GDrain=1 -GGreedy=1" "-GDrain=2 -GNumQ=8 -GSig=1 -GFlush=0" "-GNumQ=32 -GSig=2 -GLatency=18"
-              "-GNumQ=1 -GDepth=1 -GLatency=3" "-GNumQ=64 -GDepth=32 -GDrain=2 -GAddrW=64 -GPcW=64 -GTagW=32")
-LINT_YOSYS_CONFIGS=("" "-GDrain=2 -GNumQ=8")
+              "-GNumQ=1 -GDepth=1 -GLatency=3" "-GNumQ=64 -GDepth=32 -GDrain=2 -GAddrW=64 -GPcW=64 -GTagW=32"
+              "-GPipe=1" "-GPipe=1 -GNumQ=1 -GDepth=1 -GDrain=1 -GGreedy=1")
+LINT_YOSYS_CONFIGS=("" "-GDrain=2 -GNumQ=8" "-GPipe=1")
 # a wide and a narrow qlen_o, a 6- and a 3-bit queue index, one queue of one entry
-LINT_PORT_CONFIGS=("" "NumQ=8,Sig=block,Policy=rr" "NumQ=1,Depth=1,Latency=3")
+LINT_PORT_CONFIGS=("" "NumQ=8,Sig=block,Policy=rr" "NumQ=1,Depth=1,Latency=3" "@pipe")
 LINT_FORMAL=1
 
 # ---- random lockstep: {48 warp, 8 block, 32 in-block} x {fixed, rr, longest,
@@ -28,7 +29,9 @@ for _mrpb_s in "NumQ=48,Sig=warp" "NumQ=8,Sig=block" "NumQ=32,Sig=inblk"; do
 done
 _mrpb_cfgs+=("Policy=greedy-rr,Latency=3" "Policy=greedy-longest,Latency=18" "Bypass=all,Latency=4"
              "Bypass=off,Flush=0" "NumQ=64,Depth=32,Policy=longest,AddrW=64,PcW=64,TagW=32|burst=0.8,hot=0.9,hotq=1,refuse=0.7"
-             "NumQ=5,Depth=5,Policy=rr" "NumQ=1,Depth=1,Latency=3" "NumQ=3,Sig=block,Depth=2,Policy=greedy-longest,Bypass=all")
+             "NumQ=5,Depth=5,Policy=rr" "NumQ=1,Depth=1,Latency=3" "NumQ=3,Sig=block,Depth=2,Policy=greedy-longest,Bypass=all"
+             "@pipe" "@pipe,NumQ=8,Sig=block,Depth=4,Policy=greedy-rr,Bypass=all|$_mrpb_harsh,reset=0.002"
+             "@pipe,Policy=longest,Flush=0,Latency=18" "@pipe,NumQ=3,Depth=1,Policy=greedy-longest,Bypass=all")
 LOCKSTEP_MATRIX=()
 for _mrpb_i in "${!_mrpb_cfgs[@]}"; do
   _mrpb_k=""
@@ -45,7 +48,7 @@ LOCKSTEP_CYCLES=500000
 # entries, 3 builds of their own; [speed]: make test under 10 minutes); make test-full
 # runs all 32, among them the pairwise cover of {signature x policy x flush} that make
 # test ran before (1 4 5 8 10 11 14 15 17 20 21 24 25 27 29 31)
-LOCKSTEP_QUICK="1 4 5 7 9 17 29 31"
+LOCKSTEP_QUICK="1 4 5 7 9 17 29 31 33 34"
 
 # which outputs must take which values in a configuration's own run (every branch it has):
 # producer stall, policy drain; with flush: full-queue and write-flush drains, write pass,
@@ -86,6 +89,11 @@ PLANTED=(
   # that queue is written one slot ahead; the outputs show it only when that queue's
   # head is drained (stale data), many cycles later
   "tail_on_write|Flush=1||mrpb.v|state|s/.inc_i(enq), .inc_idx_i(sigq), .dec_i(1'b0),/.inc_i(enq | (req_valid_i \& req_write_i)), .inc_idx_i(sigq), .dec_i(1'b0),/"
+  # Pipe=1: the selector no longer hides a queue whose one visible entry is in stage B, so
+  # it drains that queue a second time (drain_q_o differs at once)
+  "pipe_no_hide|@pipe||mrpb.v|output|s/assign elig\[gq\] = |vis_flat\[gq\*LenW+:LenW\] \& ~(in_b \& vis_one);/assign elig[gq] = |vis_flat[gq*LenW+:LenW];/"
+  # Pipe=1: a write passes while stage C holds an older read (wpass_o, req_ready_o differ)
+  "pipe_wpass_over_c|@pipe||mrpb.v|output|s/load_ok \& ~((Pipe != 0) \& rd_valid_q);/load_ok;/"
 )
 PLANTED_SEED=7
 PLANTED_CYCLES=500000
@@ -93,7 +101,7 @@ PLANTED_WAVES=bypass_any
 # make test: an output-caught bug, a state-caught one whose outputs show it late, and one
 # only the state probes see early; every planted bug on every VPI/cocotb path is in
 # make test-full
-PLANTED_QUICK="bypass_any rr_follows_enqueue tail_on_write"
+PLANTED_QUICK="bypass_any rr_follows_enqueue tail_on_write pipe_no_hide"
 VPI_PLANTED="bypass_any"
 
 # ---- VPI checker and cocotb
@@ -138,7 +146,7 @@ SYNTH_SMOKE_CHECK=tb/blocks/mrpb/synth_smoke.py
 # test runs its first MUTANT_QUICK mutants) and the final design; random runs with the
 # default, the harsh and the reset-heavy knobs, and random PCs (every stored PC bit: the
 # default PCs are 16 values near 0x100)
-MUTANT_CONFIGS=("$_mrpb_vcfg|60" "@final|60")
+MUTANT_CONFIGS=("$_mrpb_vcfg|60" "@final|60" "@pipe|60")
 MUTANT_CYCLES=500000  # the rare branches need long runs; a killed mutant stops at its first failure
 MUTANT_KNOBS=("" "$_mrpb_harsh" "$_mrpb_reset" "pcrand=0.5")
 MUTANT_QUICK=12
@@ -151,10 +159,14 @@ MUTANT_INVARIANTS=("$_mrpb_vcfg|last_q|last_valid_q || last_q_q == 3'd7")
 _mrpb_w="-set AddrW 1 -set PcW 1 -set TagW 1"
 FORMAL_PROOFS=("fixed|-set NumQ 2 -set Depth 2 -set Latency 3 $_mrpb_w|6"
                "rr_greedy|-set NumQ 3 -set Depth 3 -set Drain 1 -set Greedy 1 -set Latency 4 -set Bypass 1 $_mrpb_w|6"
-               "longest_noflush|-set NumQ 4 -set Sig 2 -set Depth 2 -set Drain 2 -set Flush 0 -set Latency 5 -set Bypass 2 $_mrpb_w|6")
+               "longest_noflush|-set NumQ 4 -set Sig 2 -set Depth 2 -set Drain 2 -set Flush 0 -set Latency 5 -set Bypass 2 $_mrpb_w|6"
+               "pipe|-set NumQ 3 -set Depth 2 -set Drain 1 -set Greedy 1 -set Latency 5 -set Pipe 1 $_mrpb_w|6")
 FORMAL_QUICK="rr_greedy"
 
 unset _mrpb_w _mrpb_harsh _mrpb_cfgs _mrpb_s _mrpb_p _mrpb_f _mrpb_i _mrpb_k _mrpb_reset _mrpb_vcfg _mrpb_vknobs
+
+# ---- GPU: the pipelined form in lockstep inside workload traffic
+GPU_LOCKSTEP=("--workload atax --scale 0.05 --mrpb on --set mrpb.Pipe=1 --set sms=2")
 
 # ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
 DEMO="--workload atax --scale 0.25|--mrpb on|mrpb@0|mrpb_enqueued,mrpb_drain_full,mrpb_drain_flush"
