@@ -570,6 +570,8 @@ module sap #(
       if (dv_live_q) assert ({1'b0, dv_idx_q} < NumE && ptv[dv_idx_q]);
       // a division starts only when the divider is idle, and finishes when it is idle
       if (div_start) assert (!div_busy);
+      // it divides by a warp difference that is not 0 (sap_ndiv's precondition)
+      if (div_start) assert (k_dwmag != {WW{1'b0}});
       if (div_done) assert (!div_busy);
       // the warp queue's base warp is a warp, and never a prefetch target itself
       assert ({1'b0, drq_u_q} < NumW);

@@ -65,5 +65,15 @@ module sap_ndiv #(
   assign quotient_o = quo_q;
   assign remainder_o = rem_q;
   wire unused = &{1'b0, rem_q[Width-1:DivW], div_q[Width-1:DivW]};
+`ifdef FORMAL
+  // the divisor is loaded only from DivW bits, and (not 0) the remainder stays below it,
+  // within DivW bits: divider.v's registers, its wide step unneeded
+  reg f_reset_seen = 1'b0;  // the registers have been reset (before: any value)
+  always @(posedge clk_i) if (rst_i) f_reset_seen <= 1'b1;
+  always @* if (f_reset_seen) begin
+    assert (div_q[Width-1:DivW] == {(Width - DivW) {1'b0}} && rem_q[Width-1:DivW] == {(Width - DivW) {1'b0}});
+    if (div_q != {Width{1'b0}}) assert (rem_q < div_q);
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -378,6 +378,12 @@ static const char *const sap_cover_names[] = {
     "pf_backward",      /* a prefetch for a warp below the missing one (negative offset) */
     "pf_drained",       /* the last queued warp's prefetch is taken */
     "reset_busy",       /* reset with a warp queue or a division in flight */
+    "pipe_entry_taken", /* Pipe: a new PC takes the entry of a load in flight */
+    "pipe_div_dead",    /* Pipe: ... so the division its check starts is dead */
+    "pipe_back_to_back", /* Pipe: a load hits the entry of the load one cycle ahead */
+    "pipe_pf_stall",    /* Pipe: the port does not take the prefetch: the stage behind holds */
+    "pipe_flush",       /* Pipe: new targets empty a prefetch pipe holding prefetches */
+    "pipe_reset_busy",  /* Pipe: reset with a load or a prefetch in the pipe */
     NULL,
 };
 
@@ -390,7 +396,9 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     uint64_t m = 0;
     int alloc, ack;
 
-    if (in->rst_i & 1) return s->wq || div_busy(&s->div) ? (uint64_t)1 << 21 : 0;
+    if (in->rst_i & 1)
+        return (s->wq || div_busy(&s->div) ? (uint64_t)1 << 21 : 0) |
+               (s->cv || s->dv || s->pkv || s->pmv || s->pfv ? (uint64_t)1 << 27 : 0);
     decide(s, in, &d);
     alloc = d.ld && !d.hit;
     ack = d.pf && (in->pf_ack_i & 1) && !d.accept;
@@ -415,6 +423,14 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (d.pf && !(in->pf_ack_i & 1)) m |= 1u << 18;
     if (d.pf && d.v < s->bu) m |= 1u << 19;
     if (ack && !(s->wq & (s->wq - 1))) m |= 1u << 20;
+    if (s->cfg.Pipe) {
+        int start = d.res == SAP_RES_DIV;
+        if (alloc && ((s->cv && !s->cnew && d.e == s->ce) || (s->dv && !s->dnew && d.e == s->de))) m |= 1u << 22;
+        if (start && !(d.klive && !(alloc && d.e == d.ke))) m |= 1u << 23;
+        if (d.ld && d.hit && s->cv && s->ce == d.e) m |= 1u << 24;
+        if (s->pfv && s->pmv && !(in->pf_ack_i & 1)) m |= 1u << 25;
+        if (d.accept && (s->pkv || s->pmv || s->pfv)) m |= 1u << 26;
+    }
     (void)out;
     return m;
 }
