@@ -30,7 +30,7 @@ ASAN_CYCLES=100000
 PLANTED=(
   # the new stride's sign ignores the warp difference's: the stride register differs
   # when a division with a negative warp difference ends
-  "stride_sign|@small||sap.v|state|s/dv_neg_d  = diff_neg ^ dw_neg;/dv_neg_d  = diff_neg;/"
+  "stride_sign|@small||sap.v|state|s/dv_neg_d  = k_diffneg ^ k_dwneg;/dv_neg_d  = k_diffneg;/"
   # prefetch addresses always add the offset (v < u goes the wrong way): pf_addr_o differs
   "offset_sign|@small||sap.v|output|s/(v_neg ? {AddrW{1'b0}} - gen_prod : gen_prod)/gen_prod/"
   # Pipe: a load in flight ignores a new PC taking its entry, so the division it starts
