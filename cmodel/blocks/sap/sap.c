@@ -15,6 +15,7 @@
  */
 #include "sap.h"
 
+#include <stddef.h>
 #include <string.h>
 
 void sap_init(sap_state *s, const sap_cfg *cfg)
@@ -52,6 +53,10 @@ typedef struct sap_dec {
     int pf;
     unsigned v;           /* the next prefetch's warp */
     uint64_t pf_addr;
+    int kv, klive;        /* a load's check decides now; its entry still holds its PC */
+    unsigned ke;          /* its entry */
+    int vany;             /* the warp queue is not empty */
+    unsigned vq;          /* its lowest warp */
 } sap_dec;
 
 static void decide(const sap_state *s, const sap_in *in, sap_dec *d)
@@ -79,6 +84,24 @@ static void decide(const sap_state *s, const sap_in *in, sap_dec *d)
             d->e = i < n ? i : 0;
         }
     }
+    if (s->wq) d->vany = 1, d->vq = (unsigned)__builtin_ctzll(s->wq);
+    if (P->Pipe) { /* stage C: the check of the load two cycles back (its c_*, d_* registers) */
+        if (s->dv) {
+            d->kv = 1, d->ke = s->de, d->klive = s->dlive;
+            d->dwmag = s->ddwmag, d->dwneg = s->ddwneg, d->diff = s->ddiff;
+            if (s->dnew) d->res = SAP_RES_NEW;
+            else if (s->dsame) d->res = SAP_RES_SAME;
+            else if ((s->ddwneg ? s->dndiff : s->ddiff) == s->dprod) d->res = SAP_RES_MATCH; /* -diff == prod */
+            else d->res = div_busy(&s->div) ? SAP_RES_BUSY : SAP_RES_DIV;
+            if (d->res == SAP_RES_MATCH && s->dmiss && s->dgrp) {
+                d->tvec = s->dtvec;
+                d->accept = d->tvec != 0;
+            }
+        }
+        d->pf = s->pfv, d->v = s->pfw, d->pf_addr = s->pfa; /* the output register */
+        return;
+    }
+    d->kv = d->ld, d->ke = d->e, d->klive = 1;
     if (d->ld) {
         if (!d->hit) {
             d->res = SAP_RES_NEW;
@@ -111,12 +134,89 @@ void sap_eval(const sap_state *s, const sap_in *in, sap_out *out)
     sap_dec d;
     decide(s, in, &d);
     out->res_o = d.res;
-    out->pt_idx_o = d.ld ? d.e : 0;
+    out->pt_idx_o = d.kv ? d.ke : 0;
     out->tgt_o = d.accept;
     out->tgt_vec_o = d.tvec;
     out->pf_o = d.pf;
     out->pf_warp_o = d.pf ? d.v : 0;
     out->pf_addr_o = d.pf ? d.pf_addr : 0;
+}
+
+/* Pipe: the prefetch pipe's stages move on when the next is free (or leaves now) */
+static int out_ready(const sap_state *s, const sap_in *in) { return !s->pfv || (in->pf_ack_i & 1); }
+static int mul_ready(const sap_state *s, const sap_in *in) { return !s->pmv || out_ready(s, in); }
+static int pick_ready(const sap_state *s, const sap_in *in) { return !s->pkv || mul_ready(s, in); }
+
+/* Pipe: the pipeline registers at the edge, from the state before it (call before the PT,
+ * the divider's job and the warp queue change) */
+static void pipe_tick(sap_state *s, const sap_in *in, const sap_dec *d, unsigned warp, int alloc)
+{
+    const sap_cfg *P = &s->cfg;
+    uint64_t am = bits_mask(P->AddrW);
+    /* the prefetch pipe: emptied by new targets; else output, multiply, pick */
+    if (d->accept) {
+        s->pkv = s->pmv = s->pfv = 0;
+    } else {
+        int fr = out_ready(s, in), mr = mul_ready(s, in), pr = pick_ready(s, in);
+        if (fr) {
+            if (s->pmv) {
+                s->pfw = s->pmw;
+                s->pfa = (s->pmneg ? s->base - s->pmprod : s->base + s->pmprod) & am;
+            }
+            s->pfv = s->pmv;
+        }
+        if (mr) {
+            if (s->pkv) {
+                s->pmw = s->pkw;
+                s->pmneg = s->pkneg;
+                s->pmprod = (s->bstr * s->pkmag) & am;
+            }
+            s->pmv = s->pkv;
+        }
+        if (pr) {
+            if (d->vany) {
+                int neg;
+                s->pkw = (uint8_t)d->vq;
+                s->pkmag = (uint8_t)wdiff(d->vq, s->bu, &neg);
+                s->pkneg = (uint8_t)neg;
+            }
+            s->pkv = (uint8_t)d->vany;
+        }
+    }
+    /* stage B -> C */
+    if (s->cv) {
+        int neg;
+        s->dnew = s->cnew;
+        s->dlive = (uint8_t)!(alloc && d->e == s->ce);
+        s->de = s->ce;
+        s->ddwmag = (uint8_t)wdiff(s->cwarp, s->cowarp, &neg);
+        s->ddwneg = (uint8_t)neg;
+        s->dsame = s->ddwmag == 0;
+        s->ddiff = (s->caddr - s->coaddr) & am;
+        s->dndiff = (s->coaddr - s->caddr) & am;
+        s->dprod = (s->costr * s->ddwmag) & am;
+        s->dstr = s->costr;
+        s->daddr = s->caddr;
+        s->dwarp = s->cwarp;
+        s->dmiss = s->cmiss;
+        s->dgrp = s->cgrp;
+        s->dtvec = s->ctvec;
+    }
+    s->dv = s->cv;
+    /* stage A -> B: the load and the entry it hit (0 on a new PC), before this edge */
+    if (d->ld) {
+        s->cnew = (uint8_t)!d->hit;
+        s->ce = (uint8_t)d->e;
+        s->cwarp = (uint8_t)warp;
+        s->caddr = in->ld_addr_i & am;
+        s->cmiss = in->ld_miss_i & 1;
+        s->cgrp = in->grp_i & 1;
+        s->ctvec = in->grp_vec_i & bits_mask(P->Warps) & ~((uint64_t)1 << warp);
+        s->cowarp = d->hit ? s->ptw[d->e] : 0;
+        s->coaddr = d->hit ? s->pta[d->e] : 0;
+        s->costr = d->hit ? s->pts[d->e] : 0;
+    }
+    s->cv = (uint8_t)d->ld;
 }
 
 void sap_tick(sap_state *s, const sap_in *in)
@@ -135,6 +235,8 @@ void sap_tick(sap_state *s, const sap_in *in)
         s->bu = 0;
         s->dvidx = s->dvneg = s->dvlive = 0;
         div_reset(&s->div);
+        /* the pipeline registers (the last members) */
+        memset((char *)s + offsetof(sap_state, cv), 0, sizeof *s - offsetof(sap_state, cv));
         return;
     }
     sap_dec d;
@@ -142,6 +244,13 @@ void sap_tick(sap_state *s, const sap_in *in)
     unsigned warp = (unsigned)(in->ld_warp_i & bits_mask(sap_ww(P)));
     int alloc = d.ld && !d.hit;
     uint64_t str_e = s->pts[d.e]; /* the entry's stride before this edge */
+    /* the lowest queued warp leaves the queue (Pipe: picked) */
+    int take = P->Pipe ? d.vany && pick_ready(s, in) : d.pf && (in->pf_ack_i & 1);
+    /* the DRQ of accepted targets: the load's address, warp and the matched stride (not
+     * a divider result written at this edge; Pipe: stage C's registers) */
+    uint64_t k_addr = P->Pipe ? s->daddr : in->ld_addr_i & am, k_str = P->Pipe ? s->dstr : str_e;
+    unsigned k_warp = P->Pipe ? s->dwarp : warp;
+    if (P->Pipe) pipe_tick(s, in, &d, warp, alloc);
     /* the divider's result becomes its entry's stride, unless the entry changed hands */
     if (s->div.done && s->dvlive && !(alloc && d.e == s->dvidx))
         s->pts[s->dvidx] = s->dvneg ? (0 - s->div.quo) & am : s->div.quo;
@@ -150,10 +259,10 @@ void sap_tick(sap_state *s, const sap_in *in)
     uint64_t dividend = 0, divisor = 0;
     if (start) {
         int dneg = (int)(d.diff >> (P->AddrW - 1) & 1);
-        s->dvidx = (uint8_t)d.e;
-        s->dvlive = 1;
+        s->dvidx = (uint8_t)d.ke;
+        s->dvlive = (uint8_t)(d.klive && !(alloc && d.e == d.ke)); /* Pipe: a new PC may take it now */
         s->dvneg = (uint8_t)(dneg ^ d.dwneg);
-        dividend = dneg ? (0 - d.diff) & am : d.diff;
+        dividend = dneg ? (0 - d.diff) & am : d.diff; /* Pipe: d_ndiff, the same value */
         divisor = d.dwmag;
     }
     div_tick(&s->div, P->AddrW, start, dividend, divisor);
@@ -179,11 +288,11 @@ void sap_tick(sap_state *s, const sap_in *in)
     /* the warp queue */
     if (d.accept) {
         s->wq = d.tvec;
-        s->base = in->ld_addr_i & am;
-        s->bu = (uint8_t)warp;
-        s->bstr = str_e; /* the matched stride (not a divider result written at this edge) */
-    } else if (d.pf && (in->pf_ack_i & 1)) {
-        s->wq &= ~((uint64_t)1 << d.v);
+        s->base = k_addr;
+        s->bu = (uint8_t)k_warp;
+        s->bstr = k_str;
+    } else if (take) {
+        s->wq &= ~((uint64_t)1 << (P->Pipe ? d.vq : d.v));
     }
 }
 
@@ -212,6 +321,21 @@ static void probe_fill(const void *sv, void *pv)
     p->drem[0] = s->div.rem;
     p->dquo[0] = s->div.quo;
     p->ddiv[0] = s->div.div;
+    p->ncnt[0] = s->div.cnt;
+    p->ndone[0] = s->div.done;
+    p->nrem[0] = s->div.rem;
+    p->nquo[0] = s->div.quo;
+    p->ndiv[0] = s->div.div;
+    p->cv[0] = s->cv;
+    p->ce[0] = s->ce;
+    p->dv[0] = s->dv;
+    p->de[0] = s->de;
+    p->dlive[0] = s->dlive;
+    p->dprod[0] = s->dprod;
+    p->pkv[0] = s->pkv;
+    p->pkw[0] = s->pkw;
+    p->pmv[0] = s->pmv;
+    p->pmprod[0] = s->pmprod;
 }
 
 #define BLK_T_CFG sap_cfg
@@ -226,6 +350,8 @@ static const char *const sap_presets[] = {"final", "",
                                           "small", "Warps=8,PcBits=8,AddrW=12,Entries=2",
                                           "tiny",  "Warps=8,PcBits=8,AddrW=8,Entries=1",
                                           "gpu",   "AddrW=32",
+                                          "pipe",  "Pipe=1",
+                                          "small_pipe", "Warps=8,PcBits=8,AddrW=12,Entries=2,Pipe=1",
                                           NULL};
 
 /* Functional coverage (blk.h): the policy branches and corner states lockstep must reach. */
@@ -252,6 +378,12 @@ static const char *const sap_cover_names[] = {
     "pf_backward",      /* a prefetch for a warp below the missing one (negative offset) */
     "pf_drained",       /* the last queued warp's prefetch is taken */
     "reset_busy",       /* reset with a warp queue or a division in flight */
+    "pipe_entry_taken", /* Pipe: a new PC takes the entry of a load in flight */
+    "pipe_div_dead",    /* Pipe: ... so the division its check starts is dead */
+    "pipe_back_to_back", /* Pipe: a load hits the entry of the load one cycle ahead */
+    "pipe_pf_stall",    /* Pipe: the port does not take the prefetch: the stage behind holds */
+    "pipe_flush",       /* Pipe: new targets empty a prefetch pipe holding prefetches */
+    "pipe_reset_busy",  /* Pipe: reset with a load or a prefetch in the pipe */
     NULL,
 };
 
@@ -264,7 +396,9 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     uint64_t m = 0;
     int alloc, ack;
 
-    if (in->rst_i & 1) return s->wq || div_busy(&s->div) ? (uint64_t)1 << 21 : 0;
+    if (in->rst_i & 1)
+        return (s->wq || div_busy(&s->div) ? (uint64_t)1 << 21 : 0) |
+               (s->cv || s->dv || s->pkv || s->pmv || s->pfv ? (uint64_t)1 << 27 : 0);
     decide(s, in, &d);
     alloc = d.ld && !d.hit;
     ack = d.pf && (in->pf_ack_i & 1) && !d.accept;
@@ -289,6 +423,14 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (d.pf && !(in->pf_ack_i & 1)) m |= 1u << 18;
     if (d.pf && d.v < s->bu) m |= 1u << 19;
     if (ack && !(s->wq & (s->wq - 1))) m |= 1u << 20;
+    if (s->cfg.Pipe) {
+        int start = d.res == SAP_RES_DIV;
+        if (alloc && ((s->cv && !s->cnew && d.e == s->ce) || (s->dv && !s->dnew && d.e == s->de))) m |= 1u << 22;
+        if (start && !(d.klive && !(alloc && d.e == d.ke))) m |= 1u << 23;
+        if (d.ld && d.hit && s->cv && s->ce == d.e) m |= 1u << 24;
+        if (s->pfv && s->pmv && !(in->pf_ack_i & 1)) m |= 1u << 25;
+        if (d.accept && (s->pkv || s->pmv || s->pfv)) m |= 1u << 26;
+    }
     (void)out;
     return m;
 }

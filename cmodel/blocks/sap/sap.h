@@ -60,6 +60,14 @@ typedef struct sap_state {
     /* the divider's job, and rtl/common/divider's registers */
     uint8_t dvidx, dvneg, dvlive;
     div_model div;            /* u_div: rem_q, quo_q, div_q, cnt_q, done_q */
+    /* Pipe=1 (g_pipe): stage B's load (c_*), stage C's (d_*), the prefetch pipe (pk_*
+       picked, pm_* multiplied, pf_* the output register) */
+    uint8_t cv, cnew, ce, cwarp, cowarp, cmiss, cgrp;
+    uint64_t caddr, coaddr, costr, ctvec;
+    uint8_t dv, dnew, de, dlive, dsame, ddwneg, ddwmag, dwarp, dmiss, dgrp;
+    uint64_t ddiff, dndiff, dprod, dstr, daddr, dtvec;
+    uint8_t pkv, pkneg, pkw, pkmag, pmv, pmneg, pmw, pfv, pfw;
+    uint64_t pmprod, pfa;
 } sap_state;
 
 void sap_init(sap_state *s, const sap_cfg *cfg);

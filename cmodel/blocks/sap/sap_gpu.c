@@ -157,9 +157,13 @@ static int sap_gpu_prefetch(gpu_hook_inst *h, gpu_prefetch_io *io)
         p->mail.vec = out->tgt_vec_o;
     }
     if (out->res_o == SAP_RES_DIV) p->quiet_at = now + P->AddrW + 2; /* busy, then the write */
-    /* clock gating (C binding only): with no prefetch waiting and the divider idle, a
-     * cycle without a load changes nothing */
-    h->idle = h->gate && !out->pf_o && !out->tgt_o && now + 1 >= p->quiet_at;
+    /* Pipe=1 (docs/timing/sap.md): a load's check answers (res_o, tgt_o) two cycles later,
+     * so the block is not quiet before then; targets accepted but not yet offered on pf_o
+     * are in the warp queue or the prefetch pipe (the driver's copy p->wq holds them) */
+    if (P->Pipe && in->ld_i && p->quiet_at < now + 3) p->quiet_at = now + 3;
+    /* clock gating (C binding only): with no prefetch waiting or in flight and the divider
+     * idle, a cycle without a load changes nothing */
+    h->idle = h->gate && !out->pf_o && !out->tgt_o && !p->wq && now + 1 >= p->quiet_at;
     return h->bi.tick(h->bi.self, in) ? 1 : 0;
 }
 
