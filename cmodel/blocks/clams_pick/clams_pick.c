@@ -4,6 +4,7 @@
  */
 #include "clams_pick.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int bit(const uint64_t *v, unsigned i) { return (int)(v[i / 64] >> (i % 64) & 1); }
@@ -76,9 +77,138 @@ static pick_t choose(const clams_pick_state *s, const clams_pick_in *in)
     return p;
 }
 
+
+/* ---- Pipe >= 1: the tree of the RTL node for node (g_lv), with stage registers ---- */
+typedef struct node_t {
+    unsigned ok, idx, inf; /* inf: {col, crit, mode} */
+    uint64_t key;          /* {class, age} */
+} node_t;
+
+/* the leaves (level 0) over 2^LV slots, as the RTL's g_leaf / g_pad */
+static void leaves(const clams_pick_state *s, const clams_pick_in *in, node_t *lf)
+{
+    const clams_pick_cfg *P = &s->cfg;
+    uint64_t am = bits_mask(P->AgeW);
+    uint32_t open_hit, miss;
+    unsigned thcr = (unsigned)(in->thcr_i & bits_mask(clams_pick_w_thcr_i(P)));
+    unsigned mw = clams_pick_modew(P), mm = (unsigned)bits_mask(mw), n = 1u << clams_pick_sw(P);
+    banks_of(s, in, &open_hit, &miss);
+    for (unsigned i = 0; i < n; i++) {
+        node_t *e = &lf[i];
+        e->idx = i;
+        e->ok = 0, e->key = 0, e->inf = 0;
+        if (i >= P->Slots) continue;
+        unsigned b = s->bank[i], in_range = b < P->Banks;
+        unsigned col = (unsigned)bit(in->col_i, i), crit = s->rank[i] <= thcr;
+        unsigned blocked = !col && in_range && (open_hit >> b & 1), elig = !blocked, cls = col << 1, mode = 0;
+        unsigned bmode = in_range ? (unsigned)(in->mode_i >> (mw * b) & mm) : 0;
+        if (P->Algo == CLAMS_PICK_CAP && in_range && s->streak[b] >= P->Cap) {
+            elig = 1, cls = 0, mode = CLAMS_PICK_MODE_CAPPED;
+        } else if (P->Algo == CLAMS_PICK_CLAMS) {
+            mode = bmode;
+            if (bmode == CLAMS_PICK_MODE_CRIT) elig = !blocked || crit, cls = crit << 1 | col;
+            else cls = col << 1 | crit;
+        }
+        e->ok = bit(in->cand_i, i) && bit(s->v, i) && in_range && elig;
+        e->key = (uint64_t)cls << P->AgeW | ((s->cnt - s->stamp[i]) & am);
+        e->inf = col << 3 | (P->Algo == CLAMS_PICK_CLAMS && crit) << 2 | mode;
+    }
+}
+
+/* one level of the tree over n nodes (n/2 results; the higher one wins only if larger) */
+static void level(const node_t *a, unsigned n, node_t *r)
+{
+    for (unsigned i = 0; i < n / 2; i++) {
+        const node_t *lo = &a[2 * i], *hi = &a[2 * i + 1];
+        int take_hi = hi->ok && (!lo->ok || hi->key > lo->key);
+        r[i] = take_hi ? *hi : *lo;
+        r[i].ok = lo->ok || hi->ok;
+    }
+}
+
+/* the slots a pick in flight may no longer name this cycle: the departure, the arrival
+ * and last cycle's pick (the RTL's kill) */
+static int killed(const clams_pick_state *s, const clams_pick_in *in, unsigned idx)
+{
+    const clams_pick_cfg *P = &s->cfg;
+    uint64_t sm = bits_mask(clams_pick_sw(P));
+    if ((in->dep_i & 1) && (in->dep_slot_i & sm) < P->Slots && (in->dep_slot_i & sm) == idx) return 1;
+    if ((in->arr_i & 1) && (in->arr_slot_i & sm) < P->Slots && (in->arr_slot_i & sm) == idx) return 1;
+    return s->lp_ok && s->lp == idx;
+}
+
+/* levels from+1 .. to over a (2^(LV-from) nodes) into r (2^(LV-to) nodes) */
+static void levels(const clams_pick_state *s, const node_t *a, unsigned from, unsigned to, node_t *r)
+{
+    node_t t[2][CLAMS_PICK_MAX_S];
+    unsigned LV = clams_pick_sw(&s->cfg), n = 1u << (LV - from), k = 0;
+    memcpy(t[0], a, n * sizeof *a);
+    for (unsigned l = from + 1; l <= to; l++, k ^= 1, n /= 2) level(t[k], n, t[k ^ 1]);
+    memcpy(r, t[k], n * sizeof *r);
+}
+
+static void stage_nodes(const clams_pick_state *s, unsigned j, node_t *a)
+{
+    unsigned n = 1u << (clams_pick_sw(&s->cfg) - clams_pick_stage_lv(&s->cfg, j + 1));
+    for (unsigned i = 0; i < n; i++) {
+        a[i].ok = s->st_ok[j][i];
+        a[i].key = s->st_key[j][i];
+        a[i].idx = s->st_idx[j][i];
+        a[i].inf = s->st_inf[j][i];
+    }
+}
+
+/* the pick out of the last stage register: the remaining levels, dropped if killed */
+static pick_t pipe_out(const clams_pick_state *s, const clams_pick_in *in)
+{
+    const clams_pick_cfg *P = &s->cfg;
+    node_t a[CLAMS_PICK_MAX_S], r;
+    pick_t p = {0, 0, 0, 0, 0};
+    stage_nodes(s, P->Pipe - 1, a);
+    levels(s, a, clams_pick_stage_lv(P, P->Pipe), clams_pick_sw(P), &r);
+    if (!r.ok || killed(s, in, r.idx)) return p;
+    p.ok = 1;
+    p.slot = r.idx;
+    p.col = r.inf >> 3 & 1;
+    p.crit = r.inf >> 2 & 1;
+    p.mode = r.inf & 3;
+    return p;
+}
+
+/* the stage registers' next values: each stage's nodes through the levels up to the
+ * next register, entries naming a killed slot dropped */
+static void pipe_advance(clams_pick_state *s, const clams_pick_in *in)
+{
+    const clams_pick_cfg *P = &s->cfg;
+    node_t src[CLAMS_PICK_MAX_S], nw[CLAMS_PICK_MAX_PIPE][CLAMS_PICK_MAX_S];
+    unsigned LV = clams_pick_sw(P);
+    for (unsigned j = 0; j < P->Pipe; j++) { /* stage j from the leaves or stage j-1's old contents */
+        unsigned from = j ? clams_pick_stage_lv(P, j) : 0, to = clams_pick_stage_lv(P, j + 1), n = 1u << (LV - to);
+        if (j) stage_nodes(s, j - 1, src);
+        else leaves(s, in, src);
+        levels(s, src, from, to, nw[j]);
+        for (unsigned i = 0; i < n; i++) nw[j][i].ok = nw[j][i].ok && !killed(s, in, nw[j][i].idx);
+    }
+    for (unsigned j = 0; j < P->Pipe; j++) {
+        unsigned n = 1u << (LV - clams_pick_stage_lv(P, j + 1));
+        for (unsigned i = 0; i < n; i++) {
+            s->st_ok[j][i] = (uint8_t)nw[j][i].ok;
+            s->st_key[j][i] = nw[j][i].key;
+            s->st_idx[j][i] = (uint16_t)nw[j][i].idx;
+            s->st_inf[j][i] = (uint8_t)nw[j][i].inf;
+        }
+    }
+}
+
+/* the pick given this cycle: the single-cycle tree's, or the one out of the stages */
+static pick_t given(const clams_pick_state *s, const clams_pick_in *in)
+{
+    return s->cfg.Pipe ? pipe_out(s, in) : choose(s, in);
+}
+
 void clams_pick_eval(const clams_pick_state *s, const clams_pick_in *in, clams_pick_out *out)
 {
-    pick_t p = choose(s, in);
+    pick_t p = given(s, in);
     out->pick_ok_o = (uint64_t)p.ok;
     out->pick_o = p.slot;
     out->pick_col_o = p.col;
@@ -95,9 +225,14 @@ void clams_pick_tick(clams_pick_state *s, const clams_pick_in *in)
         clams_pick_init(s, &c);
         return;
     }
-    pick_t p = choose(s, in);
+    pick_t p = given(s, in);
     uint32_t open_hit, miss;
     banks_of(s, in, &open_hit, &miss);
+    if (P->Pipe) {
+        pipe_advance(s, in);
+        s->lp_ok = (uint32_t)p.ok;
+        s->lp = p.slot;
+    }
     /* FR-FCFS-Cap streaks: a row hit served while a request of the bank misses counts;
      * anything else of the bank (a precharge or activate), or no miss waiting, clears */
     for (unsigned b = 0; b < P->Banks; b++) {
@@ -135,6 +270,8 @@ static void probe_fill(const void *sv, void *pv)
     }
     p->cnt[0] = s->cnt;
     for (unsigned b = 0; b < s->cfg.Banks; b++) p->streak[b] = s->streak[b];
+    p->lp_ok[0] = s->lp_ok;
+    p->lp[0] = s->lp;
 }
 
 /* Functional coverage (blk.h): the picker's policy branches and corner states lockstep must
@@ -160,6 +297,11 @@ static const char *const clams_pick_cover_names[] = {
     "buffer_full",       /* every slot holds a request */
     "slot_reuse",        /* a slot leaves and is filled again in one cycle */
     "reset_busy",        /* reset while requests are held */
+    "pipe_kill_dep",     /* Pipe: a pick in flight names the slot that departs: dropped */
+    "pipe_kill_arr",     /* Pipe: a pick in flight names the slot that is (re)filled: dropped */
+    "pipe_kill_last",    /* Pipe: a pick in flight names last cycle's pick: dropped */
+    "pipe_out_dropped",  /* Pipe: the pick out of the stages is dropped (none given) */
+    "pipe_reset_flight", /* Pipe: reset while a pick is in flight */
     NULL,
 };
 
@@ -175,6 +317,29 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     pick_t p = choose(s, in);
     (void)ov;
     for (unsigned i = 0; i < P->Slots; i++) held += (unsigned)bit(s->v, i);
+    if (P->Pipe) { /* the pipelined form's hazards, over the stage registers */
+        unsigned flight = 0;
+        for (unsigned j = 0; j < P->Pipe; j++) {
+            unsigned n = 1u << (clams_pick_sw(P) - clams_pick_stage_lv(P, j + 1));
+            for (unsigned i = 0; i < n; i++) {
+                if (!s->st_ok[j][i]) continue;
+                unsigned x = s->st_idx[j][i];
+                flight = 1;
+                if (in->rst_i & 1) continue;
+                if ((in->dep_i & 1) && (in->dep_slot_i & sm) == x) m |= 1u << 20;
+                if ((in->arr_i & 1) && (in->arr_slot_i & sm) == x) m |= 1u << 21;
+                if (s->lp_ok && s->lp == x) m |= 1u << 22;
+            }
+        }
+        if (in->rst_i & 1) {
+            if (flight) m |= 1u << 24;
+        } else {
+            node_t a[CLAMS_PICK_MAX_S], r;
+            stage_nodes(s, P->Pipe - 1, a);
+            levels(s, a, clams_pick_stage_lv(P, P->Pipe), clams_pick_sw(P), &r);
+            if (r.ok && killed(s, in, r.idx)) m |= 1u << 23;
+        }
+    }
     if (in->rst_i & 1) {
         if (held) m |= 1u << 19;
         return m;
@@ -255,7 +420,20 @@ static const char *const clams_pick_presets[] = {"final",  "",
                                                  "mid",    "Slots=64",
                                                  "small",  "Slots=16,Banks=4,AgeW=6",
                                                  "tiny",   "Slots=4,Banks=2,AgeW=3,Cap=2",
+                                                 "pipe",   "Pipe=4",
                                                  NULL};
+
+/* Pipe: one register stage at most per level of the tree after the leaves */
+static int cfg_check(const void *cfgv, char *err, size_t n)
+{
+    const clams_pick_cfg *c = cfgv;
+    if (c->Pipe > clams_pick_sw(c)) {
+        snprintf(err, n, "clams_pick: Pipe=%u stages need a pick tree of at least %u levels; Slots=%u gives %u (Pipe <= clog2(Slots))",
+                 c->Pipe, c->Pipe, c->Slots, clams_pick_sw(c));
+        return 1;
+    }
+    return 0;
+}
 
 static void kind_init(void *s, const void *cfg) { clams_pick_init(s, cfg); }
 static void kind_eval(const void *s, const void *in, void *out) { clams_pick_eval(s, in, out); }
@@ -272,7 +450,7 @@ const blk_kind clams_pick_kind = {
     (int)(sizeof clams_pick_params / sizeof clams_pick_params[0]),
     clams_pick_presets,
     NULL,
-    NULL,
+    cfg_check,
     clams_pick_ports,
     clams_pick_probes,
     clams_pick_waves,

@@ -18,6 +18,7 @@
 #define CLAMS_PICK_MAX_S 256
 #define CLAMS_PICK_MAX_B 16
 #define CLAMS_PICK_WORDS 4 /* 256 slots */
+#define CLAMS_PICK_MAX_PIPE 4
 
 enum { CLAMS_PICK_FRFCFS = 0, CLAMS_PICK_CAP = 1, CLAMS_PICK_CLAMS = 2 };
 
@@ -29,6 +30,12 @@ typedef struct clams_pick_cfg {
 static inline unsigned clams_pick_sw(const clams_pick_cfg *P) { return bits_idx_w(P->Slots); }
 static inline unsigned clams_pick_bw(const clams_pick_cfg *P) { return bits_idx_w(P->Banks); }
 static inline unsigned clams_pick_cw(const clams_pick_cfg *P) { return bits_count_w(P->Cap); }
+/* Pipe >= 1: the tree's level after which stage register j (1..Pipe) sits (level 0: the
+ * leaves), the same formula as the RTL's: the LV + 1 levels split into Pipe + 1 runs */
+static inline unsigned clams_pick_stage_lv(const clams_pick_cfg *P, unsigned j)
+{
+    return j * (clams_pick_sw(P) + 1) / (P->Pipe + 1) - 1;
+}
 
 #include "clams_pick_ports.def"
 BLK_STRUCTS(clams_pick, CLAMS_PICK_PORTS, CLAMS_PICK_PROBES)
@@ -51,6 +58,14 @@ typedef struct clams_pick_state {
     uint32_t stamp[CLAMS_PICK_MAX_S];      /* stamp_q */
     uint32_t cnt;                          /* cnt_q */
     uint8_t streak[CLAMS_PICK_MAX_B];      /* streak_q */
+    /* Pipe >= 1: stage register j (0-based here: the RTL's g_lv[clams_pick_stage_lv(j+1)]
+     * .g_reg), one entry per tree node of its level: in flight, {class, age}, slot,
+     * {col, crit, mode} (key, idx and inf of an entry not in flight are don't-cares) */
+    uint8_t st_ok[CLAMS_PICK_MAX_PIPE][CLAMS_PICK_MAX_S];
+    uint64_t st_key[CLAMS_PICK_MAX_PIPE][CLAMS_PICK_MAX_S];
+    uint16_t st_idx[CLAMS_PICK_MAX_PIPE][CLAMS_PICK_MAX_S];
+    uint8_t st_inf[CLAMS_PICK_MAX_PIPE][CLAMS_PICK_MAX_S];
+    uint32_t lp_ok, lp;                    /* lp_ok_q, lp_q: last cycle's pick (Pipe >= 1) */
 } clams_pick_state;
 
 void clams_pick_init(clams_pick_state *s, const clams_pick_cfg *cfg);

@@ -9,6 +9,12 @@
  * clams_mc (its mail, this cycle's outputs). `--dram-sched` selects the scheduler.
  * Counters: picks, picks other than FR-FCFS's, column commands by kind (critical and in
  * criticality mode), and the buffer wait of critical and other requests served.
+ *
+ * Pipe >= 1 (docs/timing/clams_pick.md): the pick given now was made from the view of
+ * Pipe DRAM cycles ago. The channel issues it now only if its slot can still take the
+ * same command (column, precharge or activate) it was a candidate for then; otherwise the
+ * cycle issues nothing (late_dropped). The driver keeps each view's command per slot for
+ * Pipe cycles to tell.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,7 +27,7 @@
 
 enum {
     CTR_PICKS, CTR_NOT_FRFCFS, CTR_COLS, CTR_CRIT_COLS, CTR_CRIT_IN_CRIT, CTR_CAPPED, CTR_CRIT_WAIT,
-    CTR_OTHER_COLS, CTR_OTHER_WAIT, CTR_N
+    CTR_OTHER_COLS, CTR_OTHER_WAIT, CTR_LATE_DROPPED, CTR_N
 };
 static const gpu_ctr_def clams_pick_ctrs[CTR_N] = {
     {"picks", GPU_CTR_SUM, 0, 0},            /* commands picked */
@@ -33,7 +39,15 @@ static const gpu_ctr_def clams_pick_ctrs[CTR_N] = {
     {"crit_wait", GPU_CTR_SUM, 0, 0},        /* DRAM cycles critical requests waited in the buffer */
     {"other_cols", GPU_CTR_SUM, 0, 0},       /* requests served that were not critical */
     {"other_wait", GPU_CTR_SUM, 0, 0},       /* and their buffer wait */
+    {"late_dropped", GPU_CTR_SUM, 0, 0},     /* Pipe: picks given that their slot could no longer take */
 };
+
+/* Pipe >= 1: per view (DRAM cycle, kept Pipe + 1 of them) each slot's command + 1, or 0
+ * when the slot was no candidate */
+typedef struct clams_pick_gpu_priv {
+    uint64_t calls;
+    uint8_t cmd[CLAMS_PICK_MAX_PIPE + 1][CLAMS_PICK_MAX_S];
+} clams_pick_gpu_priv;
 
 /* `--dram-sched`: the channel's own FR-FCFS, FR-FCFS-Cap (seed 004 section 7's caps),
  * and the three CLAMS schemes (ranks, controller and picker; Table 2's thresholds) */
@@ -95,6 +109,22 @@ static int clams_pick_dram(gpu_hook_inst *h, const gpu_dram_event *e, int *pick)
     }
     if (h->bi.eval(h->bi.self, in, out)) return 1;
     *pick = out->pick_ok_o ? slot_cand[out->pick_o] : -1;
+    if (P->Pipe) {
+        /* the pick of the view Pipe cycles ago: taken only for the command it was a
+         * candidate for then (a slot refilled since is dropped by the block itself) */
+        clams_pick_gpu_priv *pv = h->priv;
+        unsigned now = (unsigned)(pv->calls % (P->Pipe + 1u)), then = (unsigned)((pv->calls + 1) % (P->Pipe + 1u));
+        if (out->pick_ok_o) {
+            unsigned was = pv->cmd[then][out->pick_o];
+            if (*pick < 0 || !was || e->cand[*pick].cmd + 1u != was) {
+                *pick = -1;
+                h->ctr[CTR_LATE_DROPPED]++;
+            }
+        }
+        memset(pv->cmd[now], 0, sizeof pv->cmd[now]);
+        for (unsigned c = 0; c < e->n; c++) pv->cmd[now][e->cand[c].req - ch->q] = (uint8_t)(e->cand[c].cmd + 1u);
+        pv->calls++;
+    }
     if (*pick >= 0) {
         const dram_req *r = e->cand[*pick].req;
         h->ctr[CTR_PICKS]++;
@@ -151,11 +181,15 @@ static void clams_pick_table(FILE *f, const uint64_t *tot, uint64_t cycles, unsi
             "clams_pick", tot[CTR_PICKS], tot[CTR_NOT_FRFCFS], tot[CTR_COLS], tot[CTR_CRIT_COLS],
             100.0 * (double)tot[CTR_CRIT_IN_CRIT] / cc, (double)tot[CTR_CRIT_WAIT] / cc, (double)tot[CTR_OTHER_WAIT] / oc,
             tot[CTR_CAPPED], instances, cycles);
+    if (tot[CTR_LATE_DROPPED]) /* (Pipe >= 1 only) */
+        fprintf(f, "  %-22s %" PRIu64 " late picks dropped: their slot could no longer take the command\n", "",
+                tot[CTR_LATE_DROPPED]);
 }
 
 const gpu_block_driver clams_pick_gpu = {
     .kind = &clams_pick_kind,
     .hook = GPU_HOOK_DRAM,
+    .priv_size = sizeof(clams_pick_gpu_priv),
     .ctrs = clams_pick_ctrs,
     .nctrs = CTR_N,
     .aliases = clams_pick_aliases,
