@@ -30,7 +30,9 @@ module memsched #(
     parameter integer Policy = 2,   // 0 fixed, 1 round-robin, 2 grouped round-robin
     parameter integer K      = 4,   // candidates probed per cycle, 1..8, <= Slots
     parameter integer LineW  = 32,  // line address bits
-    parameter integer SlotW  = 4    // load-slot bits
+    parameter integer SlotW  = 4,   // load-slot bits
+    parameter integer Pipe   = 0    // 0 single cycle; 1 the candidate list and its read
+                                    // addresses registered a cycle early (docs/timing/memsched.md)
 ) (
     input wire clk_i,
     input wire rst_i,
@@ -88,10 +90,15 @@ module memsched #(
     if (LineW < 1 || LineW > 64 || SlotW < 1 || SlotW > 8) begin : g_bad_w
       memsched_parameter_width_out_of_range u_err ();
     end
+    if (Pipe < 0 || Pipe > 1 || (Pipe == 1 && Policy == 1)) begin : g_bad_pipe
+      memsched_parameter_Pipe_out_of_range_0_to_1_and_not_with_Policy_rr u_err ();
+    end
   endgenerate
 
   // ---- registers: the round-robin pointer; per-slot count, head and tail (counter banks)
-  reg [QW-1:0] ptr_q, ptr_d;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [QW-1:0] ptr_q, ptr_d;  // (Pipe=1: ptr_d is not used, ptr_q is only the state probe)
+  /* verilator lint_on UNUSEDSIGNAL */
 
   wire enq, pick_v;
   wire [QW-1:0] wq, pick_slot;
@@ -169,13 +176,139 @@ module memsched #(
     end
   endgenerate
 
+
+  // ---- the candidates shown this cycle: Pipe=0 the list just found; Pipe=1 the list
+  // found a cycle earlier (registered), less any slot the previous cycle's pick emptied
+  wire [K-1:0] cv_s;
+  wire [K*QW-1:0] cslot_s;
+  /* verilator lint_off UNUSEDSIGNAL */
+  /* verilator lint_off UNDRIVEN */
+  reg [K-1:0] cq_v_q;           // Pipe=1: list entry j was found
+  reg [K*QW-1:0] cq_slot_q;     // its slot
+  reg [K*PtrW-1:0] cq_head_q;   // the slot's head pointer in the cycle the list is shown
+  reg [Slots-1:0] smask_q;      // slots >= the next search's start (0: start 0)
+  /* verilator lint_on UNDRIVEN */
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    if (Pipe == 0) begin : g_show0
+      assign cv_s = cv;
+      assign cslot_s = cslot;
+    end else begin : g_show1
+      for (gj = 0; gj < K; gj = gj + 1) begin : g_kill
+        wire [QW-1:0] q = cq_slot_q[gj*QW+:QW];
+        assign cv_s[gj] = cq_v_q[gj] & nonempty[q] & ~rst_i;
+        assign cslot_s[gj*QW+:QW] = cv_s[gj] ? q : {QW{1'b0}};
+      end
+      // the next list: the first K non-empty slots in the order smask gives (slots in
+      // smask first, then the others, each ascending) = from the pointer, wrapping. A
+      // parallel search: x lists the slots in that order, pin[i] counts the set bits of
+      // x[0..i] (a thermometer saturating at K: bit c = at least c+1), candidate j is
+      // the set bit of x with j set bits before it.
+      localparam integer N2 = 2 * Slots;
+      wire [Slots-1:0] m = (Policy == 0) ? {Slots{1'b1}} : smask_q;
+      wire [N2-1:0] x = {nonempty & ~m, nonempty & m};
+      reg [N2*K-1:0] pin, pnx;
+      integer i, l, c, u;
+      always @* begin
+        for (i = 0; i < N2; i = i + 1) pin[i*K+:K] = {{(K - 1) {1'b0}}, x[i]};
+        for (l = 1; l < N2; l = l * 2) begin
+          pnx = pin;
+          for (i = l; i < N2; i = i + 1)
+            for (c = 0; c < K; c = c + 1) begin
+              pnx[i*K+c] = pin[i*K+c] | pin[(i-l)*K+c];
+              for (u = 0; u < c; u = u + 1) pnx[i*K+c] = pnx[i*K+c] | (pin[i*K+u] & pin[(i-l)*K+c-1-u]);
+            end
+          pin = pnx;
+        end
+      end
+      // exclusive count at position i (0 at i = 0)
+      wire [N2*K-1:0] pex = {pin[(N2-1)*K-1:0], {K{1'b0}}};
+      wire [K-1:0] tot = pin[(N2-1)*K+:K];  // min(K, non-empty slots): the list's length
+      wire [K*Slots-1:0] oh;    // candidate j one-hot over the slots
+      wire [K*QW-1:0] fslot;    // its slot
+      wire [K*PtrW-1:0] fhead;  // its head pointer now
+      wire [K-1:0] fv;
+      genvar gi;
+      for (gj = 0; gj < K; gj = gj + 1) begin : g_find
+        wire [N2-1:0] o;
+        for (gi = 0; gi < N2; gi = gi + 1) begin : g_o
+          /* verilator lint_off UNUSEDSIGNAL */
+          wire [K-1:0] e = pex[gi*K+:K];
+          /* verilator lint_on UNUSEDSIGNAL */
+          if (gj == 0) begin : g_z
+            assign o[gi] = x[gi] & ~e[0];
+          end else begin : g_nz
+            assign o[gi] = x[gi] & e[gj-1] & ~e[gj];
+          end
+        end
+        assign oh[gj*Slots+:Slots] = o[Slots-1:0] | o[N2-1:Slots];
+        reg [QW-1:0] sl;
+        reg [PtrW-1:0] hd;
+        integer k2;
+        always @* begin
+          sl = {QW{1'b0}};
+          hd = {PtrW{1'b0}};
+          for (k2 = 0; k2 < Slots; k2 = k2 + 1)
+            if (oh[gj*Slots+k2]) begin
+              sl = sl | k2[QW-1:0];
+              hd = hd | head_flat[k2*PtrW+:PtrW];
+            end
+        end
+        assign fslot[gj*QW+:QW] = sl;
+        assign fhead[gj*PtrW+:PtrW] = hd;
+        assign fv[gj] = tot[gj];
+      end
+      // the next start: past the list's last candidate. For a slot s, s > last exactly
+      // when the exclusive count at s's place in x reaches the list's length (in the
+      // first half when the last candidate is there, else in the second)
+      wire [Slots-1:0] mnext;
+      wire last_hi = ~(&(pex[Slots*K+:K] | ~tot));  // fewer than tot candidates in the first half
+      for (gi = 0; gi < Slots; gi = gi + 1) begin : g_mn
+        wire lo_ge = &(pex[gi*K+:K] | ~tot);
+        wire hi_ge = &(pex[(Slots+gi)*K+:K] | ~tot);
+        assign mnext[gi] = last_hi ? hi_ge : lo_ge;
+      end
+      // the pointer register (the state probe): the slot after the last candidate
+      reg [QW-1:0] flast;
+      integer k3;
+      always @* begin
+        flast = {QW{1'b0}};
+        for (k3 = 0; k3 < K; k3 = k3 + 1) if (fv[k3]) flast = fslot[k3*QW+:QW];
+      end
+      always @(posedge clk_i) begin
+        if (rst_i) begin
+          cq_v_q <= {K{1'b0}};
+          cq_slot_q <= {(K * QW) {1'b0}};
+          cq_head_q <= {(K * PtrW) {1'b0}};
+          smask_q <= {Slots{1'b1}};
+          ptr_q <= {QW{1'b0}};
+        end else begin
+          cq_v_q <= fv;
+          cq_slot_q <= fslot;
+          for (k3 = 0; k3 < K; k3 = k3 + 1)  // this cycle's dequeue moves the head
+            cq_head_q[k3*PtrW+:PtrW] <= (fv[k3] && pick_v && pick_slot == fslot[k3*QW+:QW]) ?
+                ((fhead[k3*PtrW+:PtrW] == Depth[PtrW-1:0] - 1'b1) ? {PtrW{1'b0}} : fhead[k3*PtrW+:PtrW] + 1'b1)
+                : fhead[k3*PtrW+:PtrW];
+          if (Policy != 0 && tot[0]) begin
+            smask_q <= mnext;
+            ptr_q <= (flast == LastQ) ? {QW{1'b0}} : flast + 1'b1;
+          end
+        end
+      end
+    end
+  endgenerate
+
   // ---- the candidates' head entries (K read ports of the storage)
   wire [K*PtrW-1:0] rslot;
   wire [K*EntW-1:0] rdata;
   generate
     for (gj = 0; gj < K; gj = gj + 1) begin : g_head
-      assign rslot[gj*PtrW+:PtrW] = head_flat[cslot[gj*QW+:QW]*PtrW+:PtrW];
-      wire [EntW-1:0] e = cv[gj] ? rdata[gj*EntW+:EntW] : {EntW{1'b0}};
+      if (Pipe == 0) begin : g_rd0
+        assign rslot[gj*PtrW+:PtrW] = head_flat[cslot[gj*QW+:QW]*PtrW+:PtrW];
+      end else begin : g_rd1  // the read address was registered with the list
+        assign rslot[gj*PtrW+:PtrW] = cq_head_q[gj*PtrW+:PtrW];
+      end
+      wire [EntW-1:0] e = cv_s[gj] ? rdata[gj*EntW+:EntW] : {EntW{1'b0}};
       assign cand_write_o[gj] = e[EntW-1];
       assign cand_line_o[gj*LineW+:LineW] = e[SlotW+:LineW];
       assign cand_ld_o[gj*SlotW+:SlotW] = e[0+:SlotW];
@@ -183,16 +316,16 @@ module memsched #(
   endgenerate
   mq_store #(.NumQ(Slots), .Depth(Depth), .Width(EntW), .Reads(K), .QW(QW), .PtrW(PtrW)) u_store (
       .clk_i(clk_i), .we_i(enq), .wq_i(wq), .wslot_i(tail_ptr),
-      .wdata_i({req_write_i, req_line_i, req_ld_i}), .rq_i(cslot), .rslot_i(rslot), .rdata_o(rdata)
+      .wdata_i({req_write_i, req_line_i, req_ld_i}), .rq_i(cslot_s), .rslot_i(rslot), .rdata_o(rdata)
   );
 
   // ---- pick: grr the first hit, else the first accepted; fixed and rr the first accepted
-  wire [K-1:0] acc = cv & probe_acc_i;
+  wire [K-1:0] acc = cv_s & probe_acc_i;
   wire [K-1:0] hit = acc & probe_hit_i;
   wire [K-1:0] pool = ((Policy == 2) && (hit != {K{1'b0}})) ? hit : acc;
   wire [KW-1:0] pick_idx;
   prio_enc #(.Width(K), .IdxW(KW)) u_pick (.req_i(pool), .idx_o(pick_idx), .valid_o(pick_v));
-  assign pick_slot = pick_v ? cslot[pick_idx*QW+:QW] : {QW{1'b0}};
+  assign pick_slot = pick_v ? cslot_s[pick_idx*QW+:QW] : {QW{1'b0}};
 
   // ---- round-robin pointer
   reg [QW-1:0] last_slot;  // the last candidate's slot
@@ -211,21 +344,26 @@ module memsched #(
     else if (Policy == 1 && pick_v) ptr_d = after(pick_slot);
     else if (cv[0]) ptr_d = after(last_slot);
   end
-  always @(posedge clk_i) begin
-    if (rst_i) ptr_q <= {QW{1'b0}};
-    else ptr_q <= ptr_d;
-  end
+  generate
+    if (Pipe == 0) begin : g_ptr0
+      always @(posedge clk_i) begin
+        if (rst_i) ptr_q <= {QW{1'b0}};
+        else ptr_q <= ptr_d;
+      end
+    end
+  endgenerate
 
   // ---- outputs
   assign req_ready_o = enq;
   assign full_o = offered & tgt_full;
-  assign cand_valid_o = cv;
-  assign cand_slot_o = cslot;
+  assign cand_valid_o = cv_s;
+  assign cand_slot_o = cslot_s;
   assign pick_valid_o = pick_v;
   assign pick_idx_o = pick_v ? pick_idx : {KW{1'b0}};
   assign pick_slot_o = pick_slot;
   assign pick_hit_o = pick_v & hit[pick_idx];
-  assign stall_o = cv[0] & (acc == {K{1'b0}});
+  wire any_s = (Pipe == 0) ? cv[0] : (cv_s != {K{1'b0}});
+  assign stall_o = any_s & (acc == {K{1'b0}});
 
 
 `ifdef FORMAL
@@ -251,27 +389,43 @@ module memsched #(
       // the round-robin pointer names a slot; the fixed policy keeps it at 0
       assert ({1'b0, ptr_q} < SlotsW);
       if (Policy == 0) assert (ptr_q == {QW{1'b0}});
-      // candidates form a thermometer code, there is one whenever a slot is non-empty,
-      // each names a distinct non-empty slot
+      // the search: candidates form a thermometer code, there is one whenever a slot is
+      // non-empty, each names a distinct non-empty slot (Pipe=0: the list shown)
       if (!rst_i) assert (cv[0] == (nonempty != {Slots{1'b0}}));
       for (fj = 1; fj < K; fj = fj + 1) if (cv[fj]) assert (cv[fj-1]);
+      // the list shown: distinct non-empty slots (Pipe=1: a hidden entry leaves a hole)
       for (fj = 0; fj < K; fj = fj + 1) begin
-        if (cv[fj]) begin
-          assert ({1'b0, cslot[fj*QW+:QW]} < SlotsW);
-          assert (nonempty[cslot[fj*QW+:QW]]);
-          for (fk = 0; fk < fj; fk = fk + 1) assert (cslot[fk*QW+:QW] != cslot[fj*QW+:QW]);
+        if (cv_s[fj]) begin
+          assert ({1'b0, cslot_s[fj*QW+:QW]} < SlotsW);
+          assert (nonempty[cslot_s[fj*QW+:QW]]);
+          for (fk = 0; fk < fj; fk = fk + 1) if (cv_s[fk]) assert (cslot_s[fk*QW+:QW] != cslot_s[fj*QW+:QW]);
         end
+      end
+      if (Pipe == 1) begin
+        // the registered list: a thermometer code of distinct slots in range, and each
+        // entry's registered read address is its slot's head pointer now (the head bump)
+        for (fj = 1; fj < K; fj = fj + 1) if (cq_v_q[fj]) assert (cq_v_q[fj-1]);
+        for (fj = 0; fj < K; fj = fj + 1) begin
+          if (cq_v_q[fj]) begin
+            assert ({1'b0, cq_slot_q[fj*QW+:QW]} < SlotsW);
+            assert (cq_head_q[fj*PtrW+:PtrW] == head_flat[cq_slot_q[fj*QW+:QW]*PtrW+:PtrW]);
+            for (fk = 0; fk < fj; fk = fk + 1) assert (cq_slot_q[fk*QW+:QW] != cq_slot_q[fj*QW+:QW]);
+          end
+        end
+        // the search start: the slots at or past the pointer (past the last slot: none)
+        if (Policy == 0) assert (smask_q == {Slots{1'b1}});
+        else assert (smask_q == ({Slots{1'b1}} << ptr_q) || (ptr_q == {QW{1'b0}} && smask_q == {Slots{1'b0}}));
       end
       // the grant: an accepted candidate, of a non-empty slot (no count underflow), the
       // first of its pool (the first hit under grr when one hits); no grant is a stall
       if (pick_v) begin
-        assert (cv[pick_idx] && probe_acc_i[pick_idx]);
-        assert (pick_slot == cslot[pick_idx*QW+:QW] && nonempty[pick_slot]);
+        assert (cv_s[pick_idx] && probe_acc_i[pick_idx]);
+        assert (pick_slot == cslot_s[pick_idx*QW+:QW] && nonempty[pick_slot]);
         if (Policy == 2 && hit != {K{1'b0}}) assert (pick_hit_o);
         for (fj = 0; fj < K; fj = fj + 1) if (fj < pick_idx) assert (!pool[fj]);
       end
       assert (pick_v == (acc != {K{1'b0}}));
-      assert (stall_o == (cv[0] && !pick_v));
+      assert (stall_o == (any_s && !pick_v));
     end
   end
   // Steps: a request taken goes to its warp's slot: one more there unless that slot is

@@ -28,6 +28,7 @@ static const char *const memsched_presets[] = {
     "grr2", "Policy=grr,K=2",
     "small", "Slots=4,Depth=4,K=2,LineW=12,SlotW=2",
     "tiny", "Slots=2,Depth=1,K=1,LineW=4,SlotW=1",
+    "pipe", "Pipe=1",
     NULL};
 
 static int memsched_cfg_check(const void *cfgv, char *err, size_t n)
@@ -35,6 +36,11 @@ static int memsched_cfg_check(const void *cfgv, char *err, size_t n)
     const memsched_cfg *c = cfgv;
     if (c->K > c->Slots) {
         snprintf(err, n, "memsched: K=%u probes more candidates than Slots=%u slots", c->K, c->Slots);
+        return 1;
+    }
+    if (c->Pipe && c->Policy == MEMSCHED_RR) {
+        snprintf(err, n, "memsched: Pipe=1 needs Policy=fixed or grr (rr's pointer follows the same cycle's pick, "
+                         "so its next candidate list cannot be found a cycle early)");
         return 1;
     }
     return 0;
@@ -49,11 +55,38 @@ static unsigned lowest(uint64_t m) /* m != 0 */
 
 static unsigned start_slot(const memsched_state *s) { return s->cfg.Policy == MEMSCHED_FIXED ? 0u : s->ptr; }
 
+/* the first K non-empty slots: those in `above` ascending, then those in `below` */
+static unsigned first_k(unsigned k, uint64_t above, uint64_t below, unsigned *slots)
+{
+    unsigned n = 0;
+    while (n < k && (above | below)) {
+        uint64_t *m = above ? &above : &below;
+        slots[n++] = lowest(*m);
+        *m &= *m - 1;
+    }
+    return n;
+}
+
+/* Pipe=1: registered list entry j is shown (found, its slot not emptied since) */
+static unsigned shown_mask(const memsched_state *s)
+{
+    unsigned j, m = 0;
+    for (j = 0; j < s->cfg.K; j++)
+        if ((s->cq_v >> j & 1) && (s->nonempty >> s->cq_slot[j] & 1)) m |= 1u << j;
+    return m;
+}
+
 unsigned memsched_cands(const memsched_state *s, unsigned *slots)
 {
     const unsigned k = s->cfg.K, st = start_slot(s);
     uint64_t above = s->nonempty & ~bits_mask(st), below = s->nonempty & bits_mask(st);
     unsigned n = 0;
+    if (s->cfg.Pipe) {
+        unsigned j, m = shown_mask(s);
+        for (j = 0; j < k; j++)
+            if (m >> j & 1) slots[n++] = s->cq_slot[j];
+        return n;
+    }
     while (n < k && (above | below)) {
         uint64_t *m = above ? &above : &below;
         slots[n++] = lowest(*m);
@@ -64,7 +97,8 @@ unsigned memsched_cands(const memsched_state *s, unsigned *slots)
 
 /* Everything combinational in a cycle. */
 typedef struct memsched_comb {
-    unsigned n, slot[MEMSCHED_MAX_K];
+    unsigned n, slot[MEMSCHED_MAX_K]; /* list entries (Pipe=1: registered, some may be hidden) */
+    unsigned vm;                       /* the entries shown (cand_valid_o) */
     int ready, full, enq, pick, stall; /* pick: candidate index or -1 */
     unsigned wq, acc, hit;
 } memsched_comb;
@@ -80,18 +114,29 @@ static void comb(const memsched_state *s, const memsched_in *in, memsched_comb *
     k->full = (in->req_valid_i & 1) && warp < c->Slots && s->cnt[warp] == c->Depth;
     k->ready = (in->req_valid_i & 1) && warp < c->Slots && !k->full;
     k->enq = k->ready;
-    k->n = memsched_cands(s, k->slot);
-    k->acc = (unsigned)(in->probe_acc_i & bits_mask(k->n));
+    if (c->Pipe) {
+        unsigned j;
+        k->vm = shown_mask(s);
+        for (j = 0; j < c->K; j++) {
+            k->slot[j] = s->cq_slot[j];
+            if (s->cq_v >> j & 1) k->n = j + 1;
+        }
+    } else {
+        k->n = memsched_cands(s, k->slot);
+        k->vm = (unsigned)bits_mask(k->n);
+    }
+    k->acc = (unsigned)(in->probe_acc_i & k->vm);
     k->hit = k->acc & (unsigned)in->probe_hit_i;
     if (c->Policy == MEMSCHED_GRR && k->hit) k->pick = (int)lowest(k->hit);
     else if (k->acc) k->pick = (int)lowest(k->acc);
-    k->stall = k->n && !k->acc;
+    k->stall = k->vm && !k->acc;
 }
 
 void memsched_init(memsched_state *s, const memsched_cfg *cfg)
 {
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
+    s->smask = bits_mask(cfg->Slots);
 }
 
 void memsched_eval(const memsched_state *s, const memsched_in *in, memsched_out *out)
@@ -104,10 +149,11 @@ void memsched_eval(const memsched_state *s, const memsched_in *in, memsched_out 
     memset(out, 0, sizeof *out);
     out->req_ready_o = (uint64_t)k.ready;
     out->full_o = (uint64_t)k.full;
-    out->cand_valid_o = bits_mask(k.n);
+    out->cand_valid_o = k.vm;
     for (j = 0; j < k.n; j++) {
         const unsigned q = k.slot[j];
-        const memsched_ent *e = &s->mem[q * MEMSCHED_MAX_DEPTH + s->head[q]];
+        const memsched_ent *e = &s->mem[q * MEMSCHED_MAX_DEPTH + (c->Pipe ? s->cq_head[j] : s->head[q])];
+        if (!(k.vm >> j & 1)) continue;
         const unsigned bit = j * lw, w = bit / 64, o = bit % 64;
         out->cand_slot_o |= (uint64_t)q << (j * qw);
         out->cand_write_o |= (uint64_t)e->write << j;
@@ -150,12 +196,29 @@ void memsched_tick(memsched_state *s, const memsched_in *in)
         memset(s->tail, 0, sizeof s->tail);
         s->ptr = 0;
         s->nonempty = 0;
+        s->cq_v = 0;
+        memset(s->cq_slot, 0, sizeof s->cq_slot);
+        memset(s->cq_head, 0, sizeof s->cq_head);
+        s->smask = bits_mask(c->Slots);
         return;
     }
     comb(s, in, &k);
 
-    /* round-robin pointer */
-    if (c->Policy == MEMSCHED_RR && k.pick >= 0) s->ptr = wrap_inc(k.slot[k.pick], c->Slots);
+    if (c->Pipe) { /* the next cycle's list, from this cycle's state (before the edge's updates) */
+        const uint64_t m = c->Policy == MEMSCHED_FIXED ? bits_mask(c->Slots) : s->smask;
+        unsigned f[MEMSCHED_MAX_K], n = first_k(c->K, s->nonempty & m, s->nonempty & ~m, f), j;
+        s->cq_v = (uint8_t)bits_mask(n);
+        for (j = 0; j < c->K; j++) {
+            unsigned h = j < n ? s->head[f[j]] : 0u;
+            if (j < n && k.pick >= 0 && k.slot[k.pick] == f[j]) h = wrap_inc(h, c->Depth); /* this edge's dequeue */
+            s->cq_slot[j] = (uint8_t)(j < n ? f[j] : 0u);
+            s->cq_head[j] = (uint8_t)h;
+        }
+        if (c->Policy != MEMSCHED_FIXED && n) {
+            s->smask = bits_mask(c->Slots) & ~bits_mask(f[n - 1] + 1u); /* the slots past the last */
+            s->ptr = wrap_inc(f[n - 1], c->Slots);
+        }
+    } else if (c->Policy == MEMSCHED_RR && k.pick >= 0) s->ptr = wrap_inc(k.slot[k.pick], c->Slots); /* pointer */
     else if (c->Policy != MEMSCHED_FIXED && k.n) s->ptr = wrap_inc(k.slot[k.n - 1], c->Slots);
 
     /* dequeue the pick (reads the head before this edge's write: never the same entry) */
@@ -212,6 +275,8 @@ static const char *const memsched_cover_names[] = {
     "warp_oor",          /* a request from a warp >= Slots (never taken) */
     "head_wrap",         /* Depth > 1: the served entry is the slot's last position */
     "reset_busy",        /* reset while requests are held */
+    "pipe_hidden",       /* Pipe=1: a registered candidate hidden, the previous cycle's pick emptied its slot */
+    "pipe_head_next",    /* Pipe=1: the served slot is in the next list: its registered head moves past the pick */
     NULL,
 };
 
@@ -252,6 +317,13 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (nfull == c->Slots) m |= 1u << 13;
     if ((in->req_valid_i & 1) && warp >= c->Slots) m |= 1u << 14;
     if (c->Depth > 1 && served >= 0 && s->head[served] == c->Depth - 1) m |= 1u << 15;
+    if (c->Pipe && (s->cq_v & ~k.vm)) m |= 1u << 17;
+    if (c->Pipe && served >= 0) {
+        const uint64_t sm = c->Policy == MEMSCHED_FIXED ? bits_mask(c->Slots) : s->smask;
+        unsigned f[MEMSCHED_MAX_K], n = first_k(c->K, s->nonempty & sm, s->nonempty & ~sm, f);
+        for (q = 0; q < n; q++)
+            if (f[q] == (unsigned)served) m |= 1u << 18;
+    }
     return m;
 }
 

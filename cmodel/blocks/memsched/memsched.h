@@ -56,7 +56,11 @@ typedef struct memsched_state {
     uint8_t cnt[MEMSCHED_MAX_SLOTS];  /* u_cnt: requests held per slot */
     uint8_t head[MEMSCHED_MAX_SLOTS]; /* u_head: read pointer */
     uint8_t tail[MEMSCHED_MAX_SLOTS]; /* u_tail: write pointer */
-    uint8_t ptr;                      /* ptr_q: round-robin pointer */
+    uint8_t ptr;                      /* ptr_q: round-robin pointer (Pipe=1: past the registered list) */
+    /* Pipe=1: the candidate list found a cycle early (cq_v_q, cq_slot_q, cq_head_q) and the
+     * next search's start as a mask of slots (smask_q) */
+    uint8_t cq_v, cq_slot[MEMSCHED_MAX_K], cq_head[MEMSCHED_MAX_K];
+    uint64_t smask;
     memsched_ent mem[MEMSCHED_MAX_SLOTS * MEMSCHED_MAX_DEPTH]; /* u_store: {slot, position} */
     /* Derived from cnt (the RTL computes it as a wire), kept for speed. */
     uint64_t nonempty;

@@ -13,9 +13,18 @@
  * hook block sees it), as the memory stage does without the queue. The memory stage
  * moves on when the block took its request (req_ready_o). Then the block's clock edge.
  *
+ * Pipe=1 (docs/timing/memsched.md): the block shows the list it found a cycle earlier,
+ * with holes where the previous cycle's pick emptied a slot, so every bit of
+ * cand_valid_o is looked at, and a request taken in cycle t is a candidate from t+2.
+ * The driver needs no timing of its own: the block's ports carry the later decisions.
+ *
  * Clock gating: an empty queue offered nothing is a fixed point (no candidates: the
  * pointer stays), so the driver sets h->idle while the queue is empty and the model
- * skips calls without a request (C bindings only).
+ * skips calls without a request (C bindings only). With Pipe=1 an empty queue may still
+ * hold a registered list, but every entry of it is hidden (no slot is non-empty) and the
+ * next cycle's list is empty whether the empty cycles are run or skipped, so the outputs
+ * are the same either way (the GPU_LOCKSTEP entry with Pipe=1 checks it: lockstep runs
+ * every cycle, the C-only run skips).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -108,15 +117,18 @@ static int memsched_gpu_req(gpu_hook_inst *h, gpu_req_io *io)
     in->probe_hit_i = 0;
     if (h->bi.eval(h->bi.self, in, out)) return 1;
     if (out->cand_valid_o) { /* probe every candidate, answer in the same cycle */
-        for (j = 0; j < M->K && (out->cand_valid_o >> j & 1); j++, n++) {
+        const uint64_t shown = out->cand_valid_o;
+        for (j = 0; j < M->K; j++) {
+            if (!(shown >> j & 1)) continue; /* Pipe=1: an entry hidden (its slot emptied) */
             gpu_mem_req r = cand_req(M, out, j);
             res[j] = gpu_req_l1_probe(io, &r);
+            n++;
             if (!l1_failed(res[j])) in->probe_acc_i |= 1u << j;
             if (res[j] == L1_HIT || res[j] == L1_HIT_PENDING) in->probe_hit_i |= 1u << j;
         }
         if (h->bi.eval(h->bi.self, in, out)) return 1;
-        /* the pick for real, or candidate 0's refusal (counted by the L1) */
-        j = out->pick_valid_o ? (unsigned)out->pick_idx_o : 0;
+        /* the pick for real, or the first candidate's refusal (counted by the L1) */
+        j = out->pick_valid_o ? (unsigned)out->pick_idx_o : (unsigned)__builtin_ctzll(shown);
         gpu_mem_req r = cand_req(M, out, j);
         if (gpu_req_l1_access(io, &r, res[j])) return 1;
     }

@@ -5,9 +5,11 @@ MAIN_CONFIG="@final"
 # ---- lint: the final design, each policy, one slot of one entry, odd sizes with K =
 # Slots, the widest
 LINT_CONFIGS=("" "-GPolicy=0 -GK=1" "-GPolicy=1 -GK=1" "-GSlots=2 -GDepth=1 -GK=1 -GLineW=4 -GSlotW=1"
-              "-GSlots=5 -GDepth=3 -GK=5 -GPolicy=1" "-GSlots=64 -GDepth=64 -GK=8 -GLineW=64 -GSlotW=8 -GPolicy=0")
-LINT_YOSYS_CONFIGS=("" "-GSlots=5 -GDepth=3 -GK=5 -GPolicy=1")
-LINT_PORT_CONFIGS=("" "@tiny" "@small" "Slots=64,Depth=64,K=8,LineW=64,SlotW=8")
+              "-GSlots=5 -GDepth=3 -GK=5 -GPolicy=1" "-GSlots=64 -GDepth=64 -GK=8 -GLineW=64 -GSlotW=8 -GPolicy=0"
+              "-GPipe=1" "-GPipe=1 -GPolicy=0 -GK=1" "-GPipe=1 -GSlots=2 -GDepth=1 -GK=1 -GLineW=4 -GSlotW=1"
+              "-GPipe=1 -GSlots=64 -GDepth=64 -GK=8 -GLineW=64 -GSlotW=8")
+LINT_YOSYS_CONFIGS=("" "-GSlots=5 -GDepth=3 -GK=5 -GPolicy=1" "-GPipe=1 -GSlots=5 -GDepth=3 -GK=5")
+LINT_PORT_CONFIGS=("" "@tiny" "@small" "Slots=64,Depth=64,K=8,LineW=64,SlotW=8" "@pipe")
 LINT_FORMAL=1
 
 # ---- random lockstep: the presets (the seed's final design and the Figure 6.5 studies),
@@ -17,12 +19,16 @@ LOCKSTEP_MATRIX=("@final|" "@fixed|" "@rr|" "@grr2|" "@small|" "@tiny|"
                  "@final,Policy=fixed|streams=6,hit=0.5"
                  "Slots=5,Depth=3,K=5,Policy=rr|streams=5,refuse=0.5"
                  "Slots=16,Depth=2,K=3,Policy=grr|refuse=0.2,hit=0.5,streams=4"
-                 "Slots=64,Depth=64,K=8,LineW=64,SlotW=8,Policy=grr|streams=8,maxburst=100,hotw=1,jam=0.01")
+                 "Slots=64,Depth=64,K=8,LineW=64,SlotW=8,Policy=grr|streams=8,maxburst=100,hotw=1,jam=0.01"
+                 "@pipe|"
+                 "@pipe,Policy=fixed|streams=6,hit=0.5"
+                 "Slots=5,Depth=3,K=5,Pipe=1|streams=5,refuse=0.5"
+                 "Slots=4,Depth=2,K=2,LineW=8,SlotW=2,Pipe=1,Policy=fixed|refuse=0.3")
 LOCKSTEP_CYCLES=200000
-# make test: five of them (1.0 M cycles: the final design, fixed, small, tiny, an odd
-# size; every preset's Verilator build costs 10-20 s of the 10 minutes); make
-# test-full runs all eleven
-LOCKSTEP_QUICK="1 2 5 6 9"
+# make test: seven of them (1.4 M cycles: the final design, fixed, small, tiny, an odd
+# size, the pipelined form (docs/timing/memsched.md) and an odd size of it; every
+# preset's Verilator build costs 10-20 s of the 10 minutes); make test-full runs all fifteen
+LOCKSTEP_QUICK="1 2 5 6 9 12 14"
 
 # every configuration: taken and backed-up requests (a full slot), picks, hits, cycles
 # with every candidate refused; with K > 1 the yields, to the second and the last
@@ -35,7 +41,7 @@ coverage_wants() {
   echo "$w"
 }
 
-ASAN_RANDOM=("@final|" "@tiny|" "Slots=5,Depth=3,K=5,Policy=rr|streams=5")
+ASAN_RANDOM=("@final|" "@tiny|" "Slots=5,Depth=3,K=5,Policy=rr|streams=5" "@pipe|")
 ASAN_CYCLES=100000
 
 # ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/memsched/<file>
@@ -59,11 +65,21 @@ PLANTED=(
   "wrap_off_by_one|Slots=5,Depth=3,K=5,Policy=rr|streams=5,refuse=0.5|memsched.v|output|s/(sum >= SlotsW) ? over/(sum > SlotsW) ? over/"
   # the same, caught by a hand-worked vector (rr pointer wrapping past the last slot)
   "wrap_off_by_one_vec|vec:vectors/memsched/rr_order.vec||memsched.v|output|s/(sum >= SlotsW) ? over/(sum > SlotsW) ? over/"
+  # Pipe=1: the registered read address misses the head bump (a slot served in the cycle
+  # its next list is found shows the served entry again): cand_line_o differs
+  "pipe_no_head_bump|@pipe||memsched.v|output|s/(fv\[k3\] \&\& pick_v \&\& pick_slot == fslot\[k3\*QW+:QW\]) ?/(1'b0) ?/"
+  "pipe_no_head_bump_vec|vec:vectors/memsched/pipe_hazards.vec||memsched.v|output|s/(fv\[k3\] \&\& pick_v \&\& pick_slot == fslot\[k3\*QW+:QW\]) ?/(1'b0) ?/"
+  # Pipe=1: a registered candidate whose slot the previous pick emptied is still shown
+  # (the count check dropped): cand_valid_o differs
+  "pipe_no_hide|@pipe||memsched.v|output|s/assign cv_s\[gj\] = cq_v_q\[gj\] \& nonempty\[q\] \& ~rst_i;/assign cv_s[gj] = cq_v_q[gj] \& ~rst_i;/"
+  # Pipe=1: the search start is not moved past the group (smask kept): the pointer probe
+  # register (ptr) shows the wrong next group at once; the outputs a cycle later
+  "pipe_smask_stuck|@pipe||memsched.v|state|s/            smask_q <= mnext;/            smask_q <= smask_q;/"
 )
 PLANTED_SEED=7
 PLANTED_CYCLES=200000
 PLANTED_WAVES=full_accepts
-PLANTED_QUICK="full_accepts grr_hits_ignored"
+PLANTED_QUICK="full_accepts grr_hits_ignored pipe_no_head_bump"
 # the VPI checker (Icarus, Verilator --vpi) and cocotb compare outputs only: an
 # output-caught mutant, reported at the cycle lockstep reports it
 VPI_PLANTED="full_accepts"
@@ -91,14 +107,17 @@ SYNTH_SMOKE_CHECK=tb/blocks/memsched/synth_smoke.py
 GPU_RUNS=("--config choo --memsched grr" "--config choo --memsched fixed" "--config choo --memsched rr"
           "--config choo --memsched grr --probes 2" "--config choo --memsched grr --set memsched.Depth=1")
 GPU_LOCKSTEP=("--workload atax --scale 0.1 --config choo --memsched grr"
-              "--workload 2dconv --scale 0.1 --config choo --memsched fixed --probes 4")
+              "--workload 2dconv --scale 0.1 --config choo --memsched fixed --probes 4"
+              "--workload atax --scale 0.1 --config choo --memsched grr --set memsched.Pipe=1")
 
 # ---- mutants (make mutants): two of its vector configurations (greedy round-robin, round-robin); the default random runs
-MUTANT_CONFIGS=("Slots=4,Depth=2,Policy=grr,K=2,LineW=8,SlotW=2|60" "Slots=6,Depth=4,Policy=rr,K=1,LineW=8,SlotW=4|60")
+MUTANT_CONFIGS=("Slots=4,Depth=2,Policy=grr,K=2,LineW=8,SlotW=2|60" "Slots=6,Depth=4,Policy=rr,K=1,LineW=8,SlotW=4|60"
+                "@pipe|60")
 
 # ---- proofs (make formal): counts, pointers, candidates, the grant is an accepted non-empty candidate, grr hits first
 FORMAL_PROOFS=("grr|-set Slots 4 -set Depth 2 -set K 2 -set LineW 2 -set SlotW 1 -set Policy 2|10"
-               "rr|-set Slots 5 -set Depth 3 -set K 3 -set LineW 2 -set SlotW 1 -set Policy 1|10")
+               "rr|-set Slots 5 -set Depth 3 -set K 3 -set LineW 2 -set SlotW 1 -set Policy 1|10"
+               "pipe|-set Slots 4 -set Depth 2 -set K 2 -set LineW 2 -set SlotW 1 -set Policy 2 -set Pipe 1|10")
 FORMAL_QUICK="grr"
 
 # ---- make run (tb/bin/demo.sh): "BASE ARGS|BLOCK ARGS|KIND@INDEX in lockstep|counters to show"
