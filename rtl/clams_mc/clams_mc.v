@@ -175,10 +175,10 @@ module clams_mc #(
       // Pipe = 1, stage A: pair sums of this cycle's counters and the departure's flags
       genvar pi;
       for (pi = 0; pi < 4; pi = pi + 1) begin : g_pair
-        wire [CW-1:0] o0 = occ_q[(8*b+2*pi)*CW+:CW];
-        wire [CW-1:0] o1 = occ_q[(8*b+2*pi+1)*CW+:CW];
-        assign pa_d[(4*b+pi)*AW+:AW] = {1'b0, o0} + {1'b0, o1};
-        assign ca_d[(4*b+pi)*AW+:AW] = {1'b0, o0 & {CW{crm_q[2*pi]}}} + {1'b0, o1 & {CW{crm_q[2*pi+1]}}};
+        // (occ_q read in place, as above)
+        assign pa_d[(4*b+pi)*AW+:AW] = {1'b0, occ_q[(8*b+2*pi)*CW+:CW]} + {1'b0, occ_q[(8*b+2*pi+1)*CW+:CW]};
+        assign ca_d[(4*b+pi)*AW+:AW] = {1'b0, occ_q[(8*b+2*pi)*CW+:CW] & {CW{crm_q[2*pi]}}} +
+                                       {1'b0, occ_q[(8*b+2*pi+1)*CW+:CW] & {CW{crm_q[2*pi+1]}}};
       end
       assign da_d[b]  = dep_b;
       assign dca_d[b] = dep_c;
@@ -398,50 +398,7 @@ module clams_mc #(
       go_q   <= 1'b0;
       thcr_q <= (Scheme == 0) ? ThCR[2:0] - 3'd1 : 3'd7;
       thsm_q <= ThSM[6:0];
-      st_q    <= 1'b0;
-      cumc_q  <= {NB{1'b0}};
-      tk_q    <= 4'd0;
-      tcr_q   <= 3'd0;
-      tsm_q   <= 7'd0;
-      ta_q    <= 7'd0;
-      tn_q    <= 7'd0;
-      crm_q   <= (Pipe == 0) ? 8'd0 : (Scheme == 0) ? crm_static : 8'hff;
-      pa_q    <= {4 * AW * Banks{1'b0}};
-      ca_q    <= {4 * AW * Banks{1'b0}};
-      da_q    <= {Banks{1'b0}};
-      dca_q   <= {Banks{1'b0}};
-      thsma_q <= 7'd0;
-      snk_q   <= {NB{1'b0}};
-      pend1_q <= {PW * Banks{1'b0}};
-      crit1_q <= {PW * Banks{1'b0}};
-      thsm1_q <= {7 * Banks{1'b0}};
-      nz2_q   <= {Banks{1'b0}};
-      c100_q  <= {MW * Banks{1'b0}};
-      ph_q    <= {MW * Banks{1'b0}};
-      pl_q    <= {MW * Banks{1'b0}};
     end else begin
-      // (Pipe = 0: held at 0, so that synthesis removes them)
-      st_q    <= (Pipe != 0) && st_d;
-      cumc_q  <= (Pipe != 0) ? cumc_d : {NB{1'b0}};
-      tk_q    <= (Pipe != 0) ? tk_d : 4'd0;
-      tcr_q   <= (Pipe != 0) ? tcr_d : 3'd0;
-      tsm_q   <= (Pipe != 0) ? tsm_d : 7'd0;
-      ta_q    <= (Pipe != 0) ? ta_d : 7'd0;
-      tn_q    <= (Pipe != 0) ? tn_d : 7'd0;
-      crm_q   <= (Pipe != 0) ? crm_d : 8'd0;
-      pa_q    <= (Pipe != 0) ? pa_d : {4 * AW * Banks{1'b0}};
-      ca_q    <= (Pipe != 0) ? ca_d : {4 * AW * Banks{1'b0}};
-      da_q    <= (Pipe != 0) ? da_d : {Banks{1'b0}};
-      dca_q   <= (Pipe != 0) ? dca_d : {Banks{1'b0}};
-      thsma_q <= (Pipe != 0) ? thsm_q : 7'd0;
-      snk_q   <= (Pipe != 0) ? snk_d : {NB{1'b0}};
-      pend1_q <= (Pipe != 0) ? pend1_d : {PW * Banks{1'b0}};
-      crit1_q <= (Pipe != 0) ? crit1_d : {PW * Banks{1'b0}};
-      thsm1_q <= (Pipe != 0) ? {Banks{thsma_q}} : {7 * Banks{1'b0}};
-      nz2_q   <= (Pipe != 0) ? nz2_d : {Banks{1'b0}};
-      c100_q  <= (Pipe != 0) ? c100_d : {MW * Banks{1'b0}};
-      ph_q    <= (Pipe != 0) ? ph_d : {MW * Banks{1'b0}};
-      pl_q    <= (Pipe != 0) ? pl_d : {MW * Banks{1'b0}};
       occ_q  <= occ_d;
       pcr_q  <= pcr_d;
       cyc_q  <= cyc_d;
@@ -455,6 +412,83 @@ module clams_mc #(
       thsm_q <= thsm_d;
     end
   end
+
+  // ---- Pipe = 1's registers (Pipe = 0: constant 0, no flops)
+  generate
+    if (Pipe != 0) begin : g_pipe
+      always @(posedge clk_i) begin
+        if (rst_i) begin
+          st_q    <= 1'b0;
+          cumc_q  <= {NB{1'b0}};
+          tk_q    <= 4'd0;
+          tcr_q   <= 3'd0;
+          tsm_q   <= 7'd0;
+          ta_q    <= 7'd0;
+          tn_q    <= 7'd0;
+          crm_q   <= (Scheme == 0) ? crm_static : 8'hff;
+          pa_q    <= {4 * AW * Banks{1'b0}};
+          ca_q    <= {4 * AW * Banks{1'b0}};
+          da_q    <= {Banks{1'b0}};
+          dca_q   <= {Banks{1'b0}};
+          thsma_q <= 7'd0;
+          snk_q   <= {NB{1'b0}};
+          pend1_q <= {PW * Banks{1'b0}};
+          crit1_q <= {PW * Banks{1'b0}};
+          thsm1_q <= {7 * Banks{1'b0}};
+          nz2_q   <= {Banks{1'b0}};
+          c100_q  <= {MW * Banks{1'b0}};
+          ph_q    <= {MW * Banks{1'b0}};
+          pl_q    <= {MW * Banks{1'b0}};
+        end else begin
+          st_q    <= st_d;
+          cumc_q  <= cumc_d;
+          tk_q    <= tk_d;
+          tcr_q   <= tcr_d;
+          tsm_q   <= tsm_d;
+          ta_q    <= ta_d;
+          tn_q    <= tn_d;
+          crm_q   <= crm_d;
+          pa_q    <= pa_d;
+          ca_q    <= ca_d;
+          da_q    <= da_d;
+          dca_q   <= dca_d;
+          thsma_q <= thsm_q;
+          snk_q   <= snk_d;
+          pend1_q <= pend1_d;
+          crit1_q <= crit1_d;
+          thsm1_q <= {Banks{thsma_q}};
+          nz2_q   <= nz2_d;
+          c100_q  <= c100_d;
+          ph_q    <= ph_d;
+          pl_q    <= pl_d;
+        end
+      end
+    end else begin : g_nopipe
+      always @* begin
+        st_q    = 1'b0;
+        cumc_q  = {NB{1'b0}};
+        tk_q    = 4'd0;
+        tcr_q   = 3'd0;
+        tsm_q   = 7'd0;
+        ta_q    = 7'd0;
+        tn_q    = 7'd0;
+        crm_q   = 8'd0;
+        pa_q    = {4 * AW * Banks{1'b0}};
+        ca_q    = {4 * AW * Banks{1'b0}};
+        da_q    = {Banks{1'b0}};
+        dca_q   = {Banks{1'b0}};
+        thsma_q = 7'd0;
+        snk_q   = {NB{1'b0}};
+        pend1_q = {PW * Banks{1'b0}};
+        crit1_q = {PW * Banks{1'b0}};
+        thsm1_q = {7 * Banks{1'b0}};
+        nz2_q   = {Banks{1'b0}};
+        c100_q  = {MW * Banks{1'b0}};
+        ph_q    = {MW * Banks{1'b0}};
+        pl_q    = {MW * Banks{1'b0}};
+      end
+    end
+  endgenerate
 
   assign thcr_o    = thcr_q;
   assign thsm_o    = thsm_q;
@@ -472,7 +506,7 @@ module clams_mc #(
     end
   endgenerate
   /* verilator lint_off UNUSEDSIGNAL */
-  wire unused = ^{rem_unused, div_busy, quo, pend_w, crit_w, mode0, ph_q};
+  wire unused = ^{rem_unused, div_busy, quo, pend_w, crit_w, mode0, ph_q, st_d};
   /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL

@@ -3,7 +3,7 @@
 MAIN_CONFIG="@final"
 
 LINT_CONFIGS=("" "-GScheme=0" "-GScheme=1" "-GBanks=1 -GBuf=3 -GWindow=96 -GWinBits=2" "-GPipe=1" "-GPipe=1 -GScheme=0"
-              "-GPipe=1 -GBanks=1 -GBuf=3 -GWindow=104 -GWinBits=2"
+              "-GPipe=1 -GBanks=1 -GBuf=3 -GWindow=112 -GWinBits=2"
               "-GBanks=16 -GBuf=1024 -GWinBits=16 -GWindow=65535" "-GBanks=5 -GBuf=7 -GWindow=200 -GWinBits=3")
 LINT_YOSYS_CONFIGS=("" "-GBanks=4 -GBuf=16 -GWindow=120 -GWinBits=4 -GScheme=1" "-GPipe=1")
 LINT_PORT_CONFIGS=("" "@tiny" "Banks=16,Buf=1024,WinBits=16,Window=65535" "@pipe")
@@ -17,7 +17,7 @@ LOCKSTEP_MATRIX=("@final|arr=0.6,dep=0.55,drift=0.0005" "@small,ThSM=50|" "@smal
                  # ones with short windows (each scheme; resets in the middle of the pipe)
                  "@pipe|arr=0.6,dep=0.55,drift=0.0005" "@small,Pipe=1,Window=128,ThSM=50|"
                  "@small,Pipe=1,Window=128,Scheme=semi|drift=0.01" "@small,Pipe=1,Window=128,Scheme=static,ThCR=4,ThSM=20|hot=0.8"
-                 "@tiny,Pipe=1,Window=104|arr=0.7,dep=0.3,wild=0.01")
+                 "@tiny,Pipe=1,Window=112|arr=0.7,dep=0.3,wild=0.01")
 LOCKSTEP_CYCLES=200000
 # every Th_CR where the scheme moves it, each mode, window ends and threshold updates
 coverage_wants() {
@@ -30,7 +30,7 @@ coverage_wants() {
   esac
 }
 
-ASAN_RANDOM=("@final|" "@tiny|wild=0.05" "@pipe|" "@tiny,Pipe=1,Window=104|wild=0.05")
+ASAN_RANDOM=("@final|" "@tiny|wild=0.05" "@pipe|" "@tiny,Pipe=1,Window=112|wild=0.05")
 ASAN_CYCLES=100000
 
 # ---- planted bugs: name|stimulus|knobs|file|catch|sed expression on rtl/clams_mc/<file>
