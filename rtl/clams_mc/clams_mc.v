@@ -506,7 +506,8 @@ module clams_mc #(
     end
   endgenerate
   /* verilator lint_off UNUSEDSIGNAL */
-  wire unused = ^{rem_unused, div_busy, quo, pend_w, crit_w, mode0, ph_q, st_d};
+  wire unused = ^{rem_unused, div_busy, quo, pend_w, crit_w, mode0, ph_q, st_d, cumc_d, tk_d, tcr_d, tsm_d, ta_d, tn_d,
+                  crm_d, pa_d, ca_d, da_d, dca_d, snk_d, pend1_d, crit1_d, nz2_d, c100_d, ph_d, pl_d, thsma_q};
   /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL
