@@ -486,6 +486,7 @@ module clams_mc #(
         c100_q  = {MW * Banks{1'b0}};
         ph_q    = {MW * Banks{1'b0}};
         pl_q    = {MW * Banks{1'b0}};
+        if (rst_i) st_q = 1'b0;  // (rst_i in the sensitivity: Icarus runs an always @* only on a change)
       end
     end
   endgenerate
