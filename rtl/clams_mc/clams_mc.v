@@ -28,7 +28,8 @@ module clams_mc #(
     parameter integer WinBits = 9,
     parameter integer Scheme  = 2,
     parameter integer ThCR    = 4,
-    parameter integer ThSM    = 40
+    parameter integer ThSM    = 40,
+    parameter integer Pipe    = 0
 ) (
     input  wire               clk_i,
     input  wire               rst_i,
@@ -55,6 +56,12 @@ module clams_mc #(
   localparam integer NO = 8 * Banks;
   localparam [YW-1:0] Last = Window[YW-1:0] - 1'b1;
   localparam [NB-1:0] Top = {NB{1'b1}};
+  // Pipe = 1 (docs/timing/clams_mc.md): a prepare cycle before each division, Table 2 one
+  // k a cycle after PCR(8) (7 steps and a commit), and the modes two cycles late
+  localparam integer KP = DW + 2 + Pipe;  // cycles per PCR(k)
+  localparam integer Calc = 8 * KP + 8 * Pipe;  // cycles from a window's end to the update
+  // crm_q at reset with Static's fixed Th_CR: ranks 1..ThCR
+  localparam [7:0] crm_static = (8'd1 << ThCR) - 8'd1;
 
   generate
     if (Banks < 1 || Banks > 16) begin : g_bad_banks
@@ -66,7 +73,7 @@ module clams_mc #(
     if (WinBits < 1 || WinBits > 16) begin : g_bad_winbits
       clams_mc_parameter_WinBits_out_of_range_1_to_16 u_err ();
     end
-    if (Window < 2 || Window > 65535 || Window <= 8 * (DW + 2)) begin : g_bad_window
+    if (Window < 2 || Window > 65535 || Window <= Calc) begin : g_bad_window
       clams_mc_parameter_Window_out_of_range_or_not_above_8_x_divider_width_plus_2 u_err ();
     end
     if (Scheme < 0 || Scheme > 2) begin : g_bad_scheme
@@ -77,6 +84,9 @@ module clams_mc #(
     end
     if (ThSM < 0 || ThSM > 100) begin : g_bad_thsm
       clams_mc_parameter_ThSM_out_of_range_0_to_100 u_err ();
+    end
+    if (Pipe < 0 || Pipe > 1) begin : g_bad_pipe
+      clams_mc_parameter_Pipe_out_of_range_0_to_1 u_err ();
     end
   endgenerate
 
@@ -92,6 +102,39 @@ module clams_mc #(
   reg              go_q, go_d;
   reg  [      2:0] thcr_q, thcr_d;
   reg  [      6:0] thsm_q, thsm_d;
+  // Pipe = 1 only (constant 0 when Pipe = 0; docs/timing/clams_mc.md):
+  //  - the PCR side: st_q the division's start after its prepare cycle; cumc_q the
+  //    saturated running sum min(arrivals of rank <= k, 2^WinBits - 1) (k = ck_q after the
+  //    prepare cycle), snk_q the rank-k counter it adds (loaded ahead: at the window's end
+  //    and at each PCR's capture); tk_q Table 2's step (0 idle, 1..7 the k tested, 8 the commit), tcr_q
+  //    and tsm_q its running Th_CR - 1 and Th_SM, ta_q and tn_q the step's PCR(k) and
+  //    PCR(k+1)
+  //  - the modes: crm_q bit r = (r <= Th_CR - 1), kept with thcr_q; stage A per bank the
+  //    four pair sums of its counters (all; critical ranks only), the departure's two flags
+  //    and Th_SM; stage B pending and critical (less the departure) and Th_SM; stage C the
+  //    flag critical != 0 and Eq. 1's sides, 100 x critical and Th_SM x pending in two
+  //    parts (high 4 bits, low 3 bits of Th_SM), compared at the output
+  localparam integer AW = CW + 1;  // a pair sum
+  localparam integer MW = PW + 7;  // Eq. 1's sides
+  reg              st_q, st_d;
+  reg  [   NB-1:0] cumc_q, cumc_d;
+  reg  [      3:0] tk_q, tk_d;
+  reg  [      2:0] tcr_q, tcr_d;
+  reg  [      6:0] tsm_q, tsm_d, ta_q, ta_d, tn_q, tn_d;
+  reg  [      7:0] crm_q;
+  wire [      7:0] crm_d;
+  reg  [4*AW*Banks-1:0] pa_q, ca_q;
+  wire [4*AW*Banks-1:0] pa_d, ca_d;
+  reg  [Banks-1:0] da_q, dca_q, nz2_q;
+  wire [Banks-1:0] da_d, dca_d, nz2_d;
+  reg  [      6:0] thsma_q;
+  reg  [7*Banks-1:0] thsm1_q;  // one copy per bank (synthesis merges them: equal flops)
+  reg  [   NB-1:0] snk_q, snk_d;  // the next prepare cycle's snapshot counter (rank ck_q)
+  reg  [PW*Banks-1:0] pend1_q, crit1_q;
+  wire [PW*Banks-1:0] pend1_d, crit1_d;
+  reg  [MW*Banks-1:0] c100_q, ph_q, pl_q;
+  wire [MW*Banks-1:0] c100_d, ph_d, pl_d;
+  wire [2*Banks-1:0] mode0;  // the single-cycle form's modes (this cycle's counts)
 
   // ---- occupancy, per bank and rank; pending, critical and the mode per bank
   genvar g, b, r;
@@ -128,7 +171,36 @@ module clams_mc #(
       end
       wire [PW+6:0] crit100 = {crit, 6'b0} + {1'b0, crit, 5'b0} + {4'b0, crit, 2'b0};  // 64 + 32 + 4
       wire [PW+6:0] smpend = {{PW{1'b0}}, thsm_q} * {7'b0, pend};
-      assign mode_o[2*b+:2] = (crit == {PW{1'b0}}) ? 2'd0 : (crit100 <= smpend) ? 2'd1 : 2'd2;
+      assign mode0[2*b+:2] = (crit == {PW{1'b0}}) ? 2'd0 : (crit100 <= smpend) ? 2'd1 : 2'd2;
+      // Pipe = 1, stage A: pair sums of this cycle's counters and the departure's flags
+      genvar pi;
+      for (pi = 0; pi < 4; pi = pi + 1) begin : g_pair
+        // (occ_q read in place, as above)
+        assign pa_d[(4*b+pi)*AW+:AW] = {1'b0, occ_q[(8*b+2*pi)*CW+:CW]} + {1'b0, occ_q[(8*b+2*pi+1)*CW+:CW]};
+        assign ca_d[(4*b+pi)*AW+:AW] = {1'b0, occ_q[(8*b+2*pi)*CW+:CW] & {CW{crm_q[2*pi]}}} +
+                                       {1'b0, occ_q[(8*b+2*pi+1)*CW+:CW] & {CW{crm_q[2*pi+1]}}};
+      end
+      assign da_d[b]  = dep_b;
+      assign dca_d[b] = dep_c;
+      // stage B: the bank's pending and critical requests still to be issued
+      wire [AW-1:0] pa0 = pa_q[(4*b)*AW+:AW], pa1 = pa_q[(4*b+1)*AW+:AW];
+      wire [AW-1:0] pa2 = pa_q[(4*b+2)*AW+:AW], pa3 = pa_q[(4*b+3)*AW+:AW];
+      wire [AW-1:0] ca0 = ca_q[(4*b)*AW+:AW], ca1 = ca_q[(4*b+1)*AW+:AW];
+      wire [AW-1:0] ca2 = ca_q[(4*b+2)*AW+:AW], ca3 = ca_q[(4*b+3)*AW+:AW];
+      assign pend1_d[b*PW+:PW] = ({2'b00, pa0} + {2'b00, pa1}) + ({2'b00, pa2} + {2'b00, pa3}) - {{(PW - 1) {1'b0}}, da_q[b]};
+      assign crit1_d[b*PW+:PW] = ({2'b00, ca0} + {2'b00, ca1}) + ({2'b00, ca2} + {2'b00, ca3}) - {{(PW - 1) {1'b0}}, dca_q[b]};
+      // stage C: Eq. 1's sides (Th_SM x pending as Th_SM[6:3] x 8 x pending + Th_SM[2:0] x pending)
+      wire [PW-1:0] c1 = crit1_q[b*PW+:PW];
+      wire [PW-1:0] p1 = pend1_q[b*PW+:PW];
+      assign nz2_d[b] = c1 != {PW{1'b0}};
+      assign c100_d[b*MW+:MW] = {c1, 6'b0} + {1'b0, c1, 5'b0} + {4'b0, c1, 2'b0};
+      wire [6:0] sm1 = thsm1_q[7*b+:7];
+      assign ph_d[b*MW+:MW] = {{(PW + 3) {1'b0}}, sm1[6:3]} * {7'b0, p1};
+      assign pl_d[b*MW+:MW] = {{(PW + 4) {1'b0}}, sm1[2:0]} * {7'b0, p1};
+      // the output: mode0 of three cycles before
+      wire [MW-1:0] sp = {ph_q[b*MW+:MW-3], 3'b000} + pl_q[b*MW+:MW];
+      wire [1:0] mode1 = !nz2_q[b] ? 2'd0 : (c100_q[b*MW+:MW] <= sp) ? 2'd1 : 2'd2;
+      assign mode_o[2*b+:2] = (Pipe != 0) ? mode1 : mode0[2*b+:2];
     end
   endgenerate
 
@@ -145,7 +217,10 @@ module clams_mc #(
   wire [NB-1:0] wall_inc = (arr_i && wall_q != Top) ? wall_q + 1'b1 : wall_q;
 
   // ---- PCR(k) on the divider, k = ck_q, after a snapshot
-  wire start = (ck_q != 4'd0) && go_q;
+  // Pipe = 0: the division starts in go_q's cycle with the operands computed then;
+  // Pipe = 1: go_q's cycle prepares min(arrivals of rank <= k, all) in cumc_q, and the
+  // division starts the cycle after (st_q) on that register
+  wire start = (Pipe != 0) ? st_q : (ck_q != 4'd0) && go_q;
   wire div_done, div_busy;
   wire [DW-1:0] quo, rem_unused;
   // arrivals of rank < ck_q (ranks 1..ck), at most sall_q
@@ -157,7 +232,16 @@ module clams_mc #(
       if (ci < ck_q) cum = cum + {3'b000, snap_q[ci*NB+:NB]};
   end
   wire [NB-1:0] cum_c = (cum > {3'b000, sall_q}) ? sall_q : cum[NB-1:0];
-  wire [DW-1:0] dividend = {{(DW - NB) {1'b0}}, cum_c} * 7'd100;
+  // snk_d: at the window's end rank 1's counter, at PCR(k)'s capture rank k+1's
+  reg [NB-1:0] snap_n;  // snap_q of rank ck_q + 1 (slot ck_q)
+  integer si;
+  always @* begin
+    snap_n = {NB{1'b0}};
+    for (si = 1; si < 8; si = si + 1) if (ck_q == si[3:0]) snap_n = snap_q[si*NB+:NB];
+  end
+  wire [NB:0] cumc_sum = {1'b0, cumc_q} + {1'b0, snk_q};
+  wire [NB-1:0] dvd_c = (Pipe != 0) ? cumc_q : cum_c;
+  wire [DW-1:0] dividend = {{(DW - NB) {1'b0}}, dvd_c} * 7'd100;
   divider #(.Width(DW)) u_div (
       .clk_i(clk_i),
       .rst_i(rst_i),
@@ -197,7 +281,34 @@ module clams_mc #(
       if (Scheme == 2 && cr == 4'd8) sm = 7'd0;
     end
   end
-  wire upd = cap && ck_q == 4'd8;
+  // Pipe = 1: Table 2 one k a cycle on the PCR registers after PCR(8) (tk_q = 1..7; the
+  // same test, in the same order, as the loop above), the thresholds at tk_q = 8
+  // the next step's pair, PCR(tk+1) and PCR(tk+2) (pcr_q slots tk, tk+1)
+  reg [6:0] na, nn;
+  integer ti;
+  always @* begin
+    na = 7'd0;
+    nn = 7'd0;
+    for (ti = 1; ti <= 6; ti = ti + 1)
+      if (tk_q == ti[3:0]) begin
+        na = pcr_q[7*ti+:7];
+        nn = pcr_q[7*(ti+1)+:7];
+      end
+  end
+  wire tmatch = (Scheme != 0) && ta_q != 7'd0 && ta_q <= tsm_q && tsm_q < tn_q;
+  wire pcr_last = cap && ck_q == 4'd8;
+  wire upd = (Pipe != 0) ? (tk_q == 4'd8) : pcr_last;
+  genvar mr;
+  generate
+    for (mr = 0; mr < 8; mr = mr + 1) begin : g_crm
+      localparam integer MRI = mr;
+      if (mr == 0) begin : g_r1
+        assign crm_d[mr] = 1'b1;  // rank 1 is always critical
+      end else begin : g_rn
+        assign crm_d[mr] = MRI[2:0] <= thcr_d;
+      end
+    end
+  endgenerate
 
   // ---- next state: the PCR steps, Table 2's thresholds, the window
   always @* begin
@@ -207,16 +318,54 @@ module clams_mc #(
     thsm_d = thsm_q;
     snap_d = snap_q;
     sall_d = sall_q;
+    st_d   = 1'b0;
+    cumc_d = cumc_q;
+    tk_d   = tk_q;
+    tcr_d  = tcr_q;
+    tsm_d  = tsm_q;
+    ta_d   = ta_q;
+    tn_d   = tn_q;
+    snk_d  = snk_q;
     if (ck_q != 4'd0) begin
-      if (start) go_d = 1'b0;
+      if (Pipe != 0 && go_q) begin
+        go_d   = 1'b0;
+        st_d   = 1'b1;
+        // the running sum, saturated: min(arrivals of rank <= ck, Top), which is
+        // min(..., sall_q) as sall_q is the saturated sum of all (proven, FORMAL)
+        cumc_d = cumc_sum[NB] ? Top : cumc_sum[NB-1:0];
+      end else if (start) go_d = 1'b0;
       else if (div_done) begin
-        ck_d = (ck_q == 4'd8) ? 4'd0 : ck_q + 4'd1;
-        go_d = (ck_q != 4'd8);
+        ck_d  = (ck_q == 4'd8) ? 4'd0 : ck_q + 4'd1;
+        go_d  = (ck_q != 4'd8);
+        snk_d = snap_n;
+      end
+    end
+    if (Pipe != 0) begin
+      if (pcr_last) begin
+        tk_d  = 4'd1;
+        tcr_d = 3'd7;
+        tsm_d = ThSM[6:0];
+        ta_d  = pcr_q[6:0];
+        tn_d  = pcr_q[13:7];
+      end else if (tk_q == 4'd8) tk_d = 4'd0;
+      else if (tk_q != 4'd0) begin
+        tk_d = tk_q + 4'd1;
+        ta_d = na;
+        tn_d = nn;
+        if (tmatch) begin
+          tcr_d = tk_q[2:0] - 3'd1;
+          if (Scheme == 2) tsm_d = ta_q;
+        end
       end
     end
     if (upd) begin
-      thcr_d = cr[2:0] - 3'd1;
-      thsm_d = sm;
+      if (Pipe != 0) begin
+        thcr_d = (Scheme == 0) ? ThCR[2:0] - 3'd1 : tcr_q;
+        thsm_d = (Scheme != 2) ? ThSM[6:0] : (tcr_q == 3'd7) ? 7'd0 : tsm_q;
+      end else begin
+        thcr_d = cr[2:0] - 3'd1;
+        thsm_d = sm;
+      end
     end
     if (last) begin
       snap_d = win_inc;
@@ -226,6 +375,8 @@ module clams_mc #(
       cyc_d  = {YW{1'b0}};
       ck_d   = 4'd1;
       go_d   = 1'b1;
+      cumc_d = {NB{1'b0}};
+      snk_d  = win_inc[0+:NB];
     end else begin
       win_d  = win_inc;
       wall_d = wall_inc;
@@ -262,11 +413,89 @@ module clams_mc #(
     end
   end
 
+  // ---- Pipe = 1's registers (Pipe = 0: constant 0, no flops)
+  generate
+    if (Pipe != 0) begin : g_pipe
+      always @(posedge clk_i) begin
+        if (rst_i) begin
+          st_q    <= 1'b0;
+          cumc_q  <= {NB{1'b0}};
+          tk_q    <= 4'd0;
+          tcr_q   <= 3'd0;
+          tsm_q   <= 7'd0;
+          ta_q    <= 7'd0;
+          tn_q    <= 7'd0;
+          crm_q   <= (Scheme == 0) ? crm_static : 8'hff;
+          pa_q    <= {4 * AW * Banks{1'b0}};
+          ca_q    <= {4 * AW * Banks{1'b0}};
+          da_q    <= {Banks{1'b0}};
+          dca_q   <= {Banks{1'b0}};
+          thsma_q <= 7'd0;
+          snk_q   <= {NB{1'b0}};
+          pend1_q <= {PW * Banks{1'b0}};
+          crit1_q <= {PW * Banks{1'b0}};
+          thsm1_q <= {7 * Banks{1'b0}};
+          nz2_q   <= {Banks{1'b0}};
+          c100_q  <= {MW * Banks{1'b0}};
+          ph_q    <= {MW * Banks{1'b0}};
+          pl_q    <= {MW * Banks{1'b0}};
+        end else begin
+          st_q    <= st_d;
+          cumc_q  <= cumc_d;
+          tk_q    <= tk_d;
+          tcr_q   <= tcr_d;
+          tsm_q   <= tsm_d;
+          ta_q    <= ta_d;
+          tn_q    <= tn_d;
+          crm_q   <= crm_d;
+          pa_q    <= pa_d;
+          ca_q    <= ca_d;
+          da_q    <= da_d;
+          dca_q   <= dca_d;
+          thsma_q <= thsm_q;
+          snk_q   <= snk_d;
+          pend1_q <= pend1_d;
+          crit1_q <= crit1_d;
+          thsm1_q <= {Banks{thsma_q}};
+          nz2_q   <= nz2_d;
+          c100_q  <= c100_d;
+          ph_q    <= ph_d;
+          pl_q    <= pl_d;
+        end
+      end
+    end else begin : g_nopipe
+      always @* begin
+        st_q    = 1'b0;
+        cumc_q  = {NB{1'b0}};
+        tk_q    = 4'd0;
+        tcr_q   = 3'd0;
+        tsm_q   = 7'd0;
+        ta_q    = 7'd0;
+        tn_q    = 7'd0;
+        crm_q   = 8'd0;
+        pa_q    = {4 * AW * Banks{1'b0}};
+        ca_q    = {4 * AW * Banks{1'b0}};
+        da_q    = {Banks{1'b0}};
+        dca_q   = {Banks{1'b0}};
+        thsma_q = 7'd0;
+        snk_q   = {NB{1'b0}};
+        pend1_q = {PW * Banks{1'b0}};
+        crit1_q = {PW * Banks{1'b0}};
+        thsm1_q = {7 * Banks{1'b0}};
+        nz2_q   = {Banks{1'b0}};
+        c100_q  = {MW * Banks{1'b0}};
+        ph_q    = {MW * Banks{1'b0}};
+        pl_q    = {MW * Banks{1'b0}};
+        if (rst_i) st_q = 1'b0;  // (rst_i in the sensitivity: Icarus runs an always @* only on a change)
+      end
+    end
+  endgenerate
+
   assign thcr_o    = thcr_q;
   assign thsm_o    = thsm_q;
   assign pcr_o     = pcr_q;
   assign win_end_o = last;
-  assign busy_o    = ck_q != 4'd0;
+  assign busy_o    = ck_q != 4'd0 || tk_q != 4'd0;
   assign upd_o     = upd;
 
   // waveforms only: pending and critical requests per bank
@@ -278,13 +507,16 @@ module clams_mc #(
     end
   endgenerate
   /* verilator lint_off UNUSEDSIGNAL */
-  wire unused = ^{rem_unused, div_busy, quo, pend_w, crit_w};
+  wire unused = ^{rem_unused, div_busy, quo, pend_w, crit_w, mode0, ph_q, st_d, cumc_d, tk_d, tcr_d, tsm_d, ta_d, tn_d,
+                  crm_d, pa_d, ca_d, da_d, dca_d, snk_d, pend1_d, crit1_d, nz2_d, c100_d, ph_d, pl_d, thsma_q};
   /* verilator lint_on UNUSEDSIGNAL */
 
 `ifdef FORMAL
   // Invariants, proven from reset by BMC and by k-induction (the flow: FORMAL_PROOFS).
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
+  reg [1:0] f_run = 2'd0;  // cycles since the start, up to 3 (for $past(.., 3))
+  always @(posedge clk_i) if (f_run != 2'd3) f_run <= f_run + 2'd1;
   always @* if (!f_past_valid) assume (rst_i);  // the run starts in reset
   // The channel's buffer (the environment): every request has a bank of the channel, a
   // request leaves only if one of its bank and rank is buffered, and one enters only
@@ -330,10 +562,37 @@ module clams_mc #(
   assign f_sumsnap = g_fpcr[7].cum_k;
   assign f_sumwin = g_fpcr[7].win_k;
   // where the PCR computation must be, cyc_q cycles after the window's start: PCR(k)
-  // takes DW + 2 cycles (start, DW steps, done), k = 1..8 one after the other
+  // takes KP = DW + 2 + Pipe cycles ([prepare,] start, DW steps, done), k = 1..8 one after
+  // the other; with Pipe = 1 Table 2's 8 steps follow
   localparam integer FPW = YW + 8;
   wire [FPW-1:0] f_cyc = {8'd0, cyc_q};
-  wire [FPW-1:0] f_base = ({{(FPW - 4) {1'b0}}, ck_q} - 1'b1) * (DW + 2);  // PCR(ck)'s first cycle
+  wire [FPW-1:0] f_base = ({{(FPW - 4) {1'b0}}, ck_q} - 1'b1) * KP;  // PCR(ck)'s first cycle
+  wire [FPW-1:0] f_tbase = 8 * KP;  // Table 2's first step
+  // Pipe = 1: the saturated sums of the snapshot's ranks 1..j (j = 0..8), Table 2's
+  // running values after the steps before tk_q (the loop above, on pcr_q, stopped there)
+  reg [NB+2:0] f_s;
+  reg [NB-1:0] f_sat_k, f_sat_k1;  // j = ck_q; j = ck_q - 1
+  reg [2:0] f_tcr;
+  reg [6:0] f_tsm;
+  integer fj;
+  always @* begin
+    f_s = {(NB + 3) {1'b0}};
+    f_sat_k = {NB{1'b0}};
+    f_sat_k1 = {NB{1'b0}};
+    for (fj = 0; fj < 8; fj = fj + 1) begin
+      if (fj + 1 == ck_q) f_sat_k1 = (f_s > {3'b000, Top}) ? Top : f_s[NB-1:0];
+      f_s = f_s + {3'b000, snap_q[fj*NB+:NB]};
+      if (fj + 1 == ck_q) f_sat_k = (f_s > {3'b000, Top}) ? Top : f_s[NB-1:0];
+    end
+    f_tcr = 3'd7;
+    f_tsm = ThSM[6:0];
+    for (fj = 1; fj <= 7; fj = fj + 1)
+      if (fj < tk_q && Scheme != 0 && pcr_q[7*(fj-1)+:7] != 7'd0 && pcr_q[7*(fj-1)+:7] <= f_tsm &&
+          f_tsm < pcr_q[7*fj+:7]) begin
+        f_tcr = fj[2:0] - 3'd1;
+        if (Scheme == 2) f_tsm = pcr_q[7*(fj-1)+:7];
+      end
+  end
   integer fr;
   always @* begin
     if (f_past_valid) begin
@@ -350,13 +609,21 @@ module clams_mc #(
       // divider idle when not; and in step with the window (cycle (k-1)(DW+2) + phase):
       // so all 8 PCRs are done before the window ends (no snapshot under a division)
       assert (ck_q <= 4'd8);
-      if (ck_q == 4'd0) assert (!go_q && !div_busy && !div_done);
+      if (ck_q == 4'd0) assert (!go_q && !st_q && !div_busy && !div_done);
       else begin
-        assert (f_cyc >= f_base && f_cyc < f_base + DW + 2);
+        assert (f_cyc >= f_base && f_cyc < f_base + KP);
         assert (go_q == (f_cyc == f_base));
-        assert (div_done == (f_cyc == f_base + DW + 1));
-        assert (div_busy == (f_cyc > f_base && f_cyc <= f_base + DW));
-        assert (f_cyc < 8 * (DW + 2) && cyc_q != Last);
+        assert (st_q == (Pipe != 0 && f_cyc == f_base + 1));
+        assert (div_done == (f_cyc == f_base + DW + 1 + Pipe));
+        assert (div_busy == (f_cyc > f_base + Pipe && f_cyc <= f_base + DW + Pipe));
+        assert (f_cyc < 8 * KP && cyc_q != Last);
+        // Pipe = 1: the running sum is rank 1..k's saturated after the prepare cycle,
+        // 1..k-1's before it, when snk_q holds rank k's counter
+        if (Pipe != 0) begin
+          assert (cumc_q == (go_q ? f_sat_k1 : f_sat_k));
+          if (go_q) assert (snk_q == snap_q[(ck_q-4'd1)*NB+:NB]);
+          assert (tk_q == 4'd0);
+        end
         // the division done is the current PCR(k)'s: operands of this snapshot
         if (div_done && sall_q != {NB{1'b0}})
           assert (quo * {{(DW - NB) {1'b0}}, sall_q} + rem_unused == dividend && rem_unused < {{(DW - NB) {1'b0}}, sall_q});
@@ -380,6 +647,19 @@ module clams_mc #(
         assert (thsm_q <= 7'd100);
         if (thcr_q != 3'd7) assert (thsm_q != 7'd0);
       end
+      // Pipe = 1: Table 2's steps run after PCR(8), one a cycle, on the finished PCRs, and
+      // hold the loop's values so far; the mask of critical ranks follows Th_CR
+      if (Pipe != 0) begin
+        assert (tk_q <= 4'd8);
+        if (tk_q != 4'd0) begin
+          assert (ck_q == 4'd0 && f_cyc == f_tbase + {{(FPW - 4) {1'b0}}, tk_q} - 1'b1 && cyc_q != Last);
+          assert (tcr_q == f_tcr && tsm_q == f_tsm);
+          if (tk_q <= 4'd7) assert (ta_q == pcr_q[7*(tk_q-4'd1)+:7] && tn_q == pcr_q[7*tk_q+:7]);
+        end
+        for (fr = 0; fr < 8; fr = fr + 1) assert (crm_q[fr] == (fr <= thcr_q));
+      end else begin
+        assert (tk_q == 4'd0 && !st_q);
+      end
     end
   end
   // The modes (C13): a bank's counts of requests still to be issued never wrap (the
@@ -394,13 +674,16 @@ module clams_mc #(
       always @* begin
         if (f_past_valid) begin
           assert (g_bank[fb].crit <= g_bank[fb].pend);
-          if (g_bank[fb].pend == {PW{1'b0}}) assert (mode_o[2*fb+:2] == 2'd0);
+          if (Pipe == 0 && g_bank[fb].pend == {PW{1'b0}}) assert (mode_o[2*fb+:2] == 2'd0);
         end
       end
       always @(posedge clk_i) begin
-        if (f_past_valid && !$past(rst_i) && !$past(upd) && !$past(arr_i && arr_bank_i == FBV) &&
+        if (Pipe == 0 && f_past_valid && !$past(rst_i) && !$past(upd) && !$past(arr_i && arr_bank_i == FBV) &&
             !(dep_i && dep_bank_i == FBV))
           assert (mode_o[2*fb+:2] == $past(mode_o[2*fb+:2]));
+        // Pipe = 1: the mode is the single-cycle form's of three cycles before
+        if (Pipe != 0 && f_run >= 2'd3 && !$past(rst_i) && !$past(rst_i, 2) && !$past(rst_i, 3))
+          assert (mode_o[2*fb+:2] == $past(mode0[2*fb+:2], 3));
       end
     end
   endgenerate

@@ -14,6 +14,7 @@ static void reset(clams_mc_state *s)
     s->cfg = c;
     s->thcr = (uint8_t)(c.Scheme == CLAMS_MC_STATIC ? c.ThCR - 1 : 7);
     s->thsm = (uint8_t)c.ThSM;
+    if (c.Pipe) s->crm = (uint8_t)((1u << (s->thcr + 1)) - 1);
     div_reset(&s->div);
 }
 
@@ -89,8 +90,16 @@ void clams_mc_eval(const clams_mc_state *s, const clams_mc_in *in, clams_mc_out 
     uint64_t mode = 0, pcr = 0;
     for (unsigned b = 0; b < P->Banks; b++) {
         uint64_t pend, crit;
-        bank_view(s, in, b, &pend, &crit);
-        mode |= (uint64_t)mode_of(pend, crit, s->thsm) << (mw * b);
+        unsigned m;
+        if (P->Pipe) { /* stage 2's flag and products (the counts of two cycles before) */
+            uint64_t sp = ((uint64_t)s->ph[b] << 3) + s->pl[b];
+            m = !s->nz2[b] ? CLAMS_MODE_FRFCFS
+                : s->c100[b] <= (sp & bits_mask(clams_mc_pw(P) + 7)) ? CLAMS_MODE_CRIT : CLAMS_MODE_LOCAL;
+        } else {
+            bank_view(s, in, b, &pend, &crit);
+            m = mode_of(pend, crit, s->thsm);
+        }
+        mode |= (uint64_t)m << (mw * b);
     }
     for (unsigned k = 0; k < 8; k++) pcr |= (uint64_t)s->pcr[k] << (pw * k);
     out->thcr_o = s->thcr;
@@ -98,8 +107,8 @@ void clams_mc_eval(const clams_mc_state *s, const clams_mc_in *in, clams_mc_out 
     out->mode_o = mode;
     out->pcr_o = pcr;
     out->win_end_o = s->cyc == P->Window - 1;
-    out->busy_o = s->ck != 0;
-    out->upd_o = s->ck == 8 && s->div.done;
+    out->busy_o = s->ck != 0 || s->tk != 0;
+    out->upd_o = P->Pipe ? s->tk == 8 : s->ck == 8 && s->div.done;
 }
 
 static uint32_t sat_inc(uint32_t v, unsigned w) { return v == bits_mask(w) ? v : v + 1; }
@@ -115,31 +124,89 @@ void clams_mc_tick(clams_mc_state *s, const clams_mc_in *in)
         reset(s);
         return;
     }
-    /* the divider: a start for PCR(ck), with this cycle's operands */
-    uint64_t dividend = 0;
-    int start = s->ck != 0 && s->go;
-    if (start) {
-        uint32_t cum = 0;
-        for (unsigned r = 0; r < s->ck; r++) cum += s->snap[r];
-        if (cum > s->sall) cum = s->sall;
-        dividend = 100 * (uint64_t)cum;
+    if (P->Pipe) { /* the modes' pipeline: stages C, B, A from this cycle's registers */
+        const unsigned pw = clams_mc_pw(P), cw = clams_mc_cw(P);
+        const uint64_t pm = bits_mask(pw), mm = bits_mask(pw + 7);
+        unsigned db = (unsigned)(in->dep_bank_i & bits_mask(clams_mc_w_dep_bank_i(P)));
+        unsigned dr = (unsigned)(in->dep_rank_i & bits_mask(clams_mc_w_dep_rank_i(P)));
+        for (unsigned b = 0; b < P->Banks; b++) {
+            s->nz2[b] = s->crit1[b] != 0;
+            s->c100[b] = (uint32_t)((100u * s->crit1[b]) & mm);
+            s->ph[b] = (uint32_t)(((uint64_t)(s->thsm1[b] >> 3) * s->pend1[b]) & mm);
+            s->pl[b] = (uint32_t)(((uint64_t)(s->thsm1[b] & 7) * s->pend1[b]) & mm);
+            s->pend1[b] = (uint16_t)((s->pa[b][0] + s->pa[b][1] + s->pa[b][2] + s->pa[b][3] - s->da[b]) & pm);
+            s->crit1[b] = (uint16_t)((s->ca[b][0] + s->ca[b][1] + s->ca[b][2] + s->ca[b][3] - s->dca[b]) & pm);
+            for (unsigned i = 0; i < 4; i++) {
+                unsigned o0 = s->occ[8 * b + 2 * i], o1 = s->occ[8 * b + 2 * i + 1];
+                s->pa[b][i] = (uint16_t)(o0 + o1);
+                s->ca[b][i] = (uint16_t)((s->crm >> (2 * i) & 1 ? o0 : 0) + (s->crm >> (2 * i + 1) & 1 ? o1 : 0));
+            }
+            s->da[b] = (in->dep_i & 1) && db == b;
+            s->dca[b] = s->da[b] && dr <= s->thcr;
+        }
+        (void)cw;
+        for (unsigned b = 0; b < P->Banks; b++) s->thsm1[b] = s->thsma;
+        s->thsma = s->thsm;
     }
+    /* the PCR of the step before ck (the arrivals of rank <= ck, at most all) */
+    uint32_t cum = 0;
+    for (unsigned r = 0; r < s->ck && r < 8; r++) cum += s->snap[r];
+    if (cum > s->sall) cum = s->sall;
+    /* the divider: a start for PCR(ck): Pipe = 0 with this cycle's operands, Pipe = 1 the
+     * cycle after go's (the prepare cycle), on the prepared cumc */
+    int start = P->Pipe ? s->st : s->ck != 0 && s->go;
+    uint64_t dividend = start ? 100 * (uint64_t)(P->Pipe ? s->cumc : cum) : 0;
     int done = s->div.done;
     uint64_t quo = s->div.quo;
     div_tick(&s->div, dw, start, dividend, s->sall);
-    /* PCR(ck) captured when its division is done; after PCR(8) the thresholds */
+    /* Pipe = 1: Table 2 one k a cycle on the PCR registers (before this edge's capture),
+     * the thresholds at the commit step 8 */
+    unsigned tk = s->tk, tcr = s->tcr, tsm = s->tsm;
+    s->st = 0;
+    if (P->Pipe && tk == 8) {
+        s->thcr = (uint8_t)(P->Scheme == CLAMS_MC_STATIC ? P->ThCR - 1 : tcr);
+        s->thsm = (uint8_t)(P->Scheme != CLAMS_MC_DYN ? P->ThSM : tcr == 7 ? 0 : tsm);
+        s->crm = (uint8_t)((1u << (s->thcr + 1)) - 1);
+        s->tk = 0;
+    } else if (P->Pipe && tk != 0) {
+        unsigned a = s->ta, nx = s->tn;
+        if (P->Scheme != CLAMS_MC_STATIC && a != 0 && a <= tsm && tsm < nx) {
+            s->tcr = (uint8_t)(tk - 1);
+            if (P->Scheme == CLAMS_MC_DYN) s->tsm = (uint8_t)a;
+        }
+        /* the next step's pair: PCR(tk+1), PCR(tk+2) (0 after the last) */
+        s->ta = tk <= 6 ? s->pcr[tk] : 0;
+        s->tn = tk <= 6 ? s->pcr[tk + 1] : 0;
+        s->tk = (uint8_t)(tk + 1);
+    }
+    /* PCR(ck) captured when its division is done; after PCR(8) the thresholds (Pipe = 1:
+     * Table 2's steps) */
     if (s->ck != 0) {
-        if (start) {
+        if (P->Pipe && s->go) { /* the running sum, saturated (= min(.., sall): sall is the saturated sum) */
+            uint32_t sum = s->cumc + s->snk;
+            s->go = 0;
+            s->st = 1;
+            s->cumc = sum > bits_mask(P->WinBits) ? (uint32_t)bits_mask(P->WinBits) : sum;
+        } else if (start) {
             s->go = 0;
         } else if (done) {
             s->pcr[s->ck - 1] = (uint8_t)(s->sall == 0 ? 0 : quo & bits_mask(clams_mc_pcrw(P)));
             if (s->ck == 8) {
-                unsigned cr, sm;
-                clams_mc_thresholds(P->Scheme, P->ThCR, P->ThSM, s->pcr, &cr, &sm);
-                s->thcr = (uint8_t)(cr - 1);
-                s->thsm = (uint8_t)sm;
+                if (P->Pipe) { /* Table 2's first step's pair: PCR(1), PCR(2) (before this capture of PCR(8)) */
+                    s->tk = 1;
+                    s->tcr = 7;
+                    s->tsm = (uint8_t)P->ThSM;
+                    s->ta = s->pcr[0];
+                    s->tn = s->pcr[1];
+                } else {
+                    unsigned cr, sm;
+                    clams_mc_thresholds(P->Scheme, P->ThCR, P->ThSM, s->pcr, &cr, &sm);
+                    s->thcr = (uint8_t)(cr - 1);
+                    s->thsm = (uint8_t)sm;
+                }
                 s->ck = 0;
             } else {
+                if (P->Pipe) s->snk = s->snap[s->ck]; /* rank ck + 1's, for the next prepare cycle */
                 s->ck++;
                 s->go = 1;
             }
@@ -157,6 +224,8 @@ void clams_mc_tick(clams_mc_state *s, const clams_mc_in *in)
         s->cyc = 0;
         s->ck = 1;
         s->go = 1;
+        s->cumc = 0;
+        if (P->Pipe) s->snk = win[0];
     } else {
         memcpy(s->win, win, sizeof win);
         s->wall = wall;
@@ -189,14 +258,29 @@ static void probe_fill(const void *sv, void *pv)
     p->drem[0] = s->div.rem;
     p->dquo[0] = s->div.quo;
     p->ddiv[0] = s->div.div;
+    if (s->cfg.Pipe) {
+        p->st[0] = s->st;
+        p->cumc[0] = s->cumc;
+        p->tk[0] = s->tk;
+        p->tcr[0] = s->tcr;
+        p->tsm[0] = s->tsm;
+        p->ta[0] = s->ta;
+        p->tn[0] = s->tn;
+        p->crm[0] = s->crm;
+        for (unsigned b = 0; b < s->cfg.Banks; b++) {
+            p->pend1[b] = s->pend1[b];
+            p->crit1[b] = s->crit1[b];
+        }
+    }
 }
 
 static int cfg_check(const void *cfgv, char *err, size_t n)
 {
     const clams_mc_cfg *c = cfgv;
     if (c->Window <= clams_mc_calc_cycles(c)) {
-        snprintf(err, n, "clams_mc: Window=%u must be more than the %u cycles the PCR computation takes (8 x (divider width %u + 2); fewer WinBits shorten it)",
-                 c->Window, clams_mc_calc_cycles(c), clams_mc_dw(c));
+        snprintf(err, n, "clams_mc: Window=%u must be more than the %u cycles the PCR computation takes (8 x (divider width %u + 2%s)%s; fewer WinBits shorten it)",
+                 c->Window, clams_mc_calc_cycles(c), clams_mc_dw(c), c->Pipe ? " + 1 prepare cycle" : "",
+                 c->Pipe ? " + 8 cycles of Table 2 with Pipe=1" : "");
         return 1;
     }
     return 0;
@@ -229,6 +313,11 @@ static const char *const clams_mc_cover_names[] = {
     "reset_busy",       /* reset while PCR(k) is being computed */
     "reset_held",       /* reset while requests are buffered */
     "mode_dep",         /* a departure changes its bank's mode in its own cycle (C13) */
+    "pipe_mode_late",   /* Pipe=1: a bank's mode differs from the single-cycle one (two cycles late) */
+    "pipe_prepare",     /* Pipe=1: a prepare cycle (cumc_q) before a division */
+    "pipe_step_match",  /* Pipe=1: a Table 2 step matches (Th_CR, Dyn's Th_SM move) */
+    "pipe_commit",      /* Pipe=1: the commit step (tk 8): the thresholds take their values */
+    "pipe_reset_steps", /* Pipe=1: reset during Table 2's steps */
     NULL,
 };
 
@@ -247,7 +336,14 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
     if (in->rst_i & 1) {
         if (s->ck) m |= 1u << 22;
         if (held) m |= 1u << 23;
+        if (s->tk) m |= 1ull << 29;
         return m;
+    }
+    if (P->Pipe && s->ck && s->go) m |= 1ull << 26;
+    if (P->Pipe && s->tk == 8) m |= 1ull << 28;
+    if (P->Pipe && s->tk && s->tk < 8 && P->Scheme != CLAMS_MC_STATIC) {
+        unsigned a = s->pcr[s->tk - 1];
+        if (a && a <= s->tsm && s->tsm < s->pcr[s->tk]) m |= 1ull << 27;
     }
     if (s->cyc == P->Window - 1) m |= arr ? 1u << 0 | 1u << 1 : 1u << 0;
     if (arr && s->wall == bits_mask(P->WinBits)) m |= 1u << 2;
@@ -282,7 +378,8 @@ static uint64_t kind_cover(const void *sv, const void *iv, const void *ov)
         if (md == CLAMS_MODE_LOCAL) m |= 1u << 16;
         if (crit && 100 * crit == s->thsm * pend) m |= 1u << 17;
         if (clams_mc_pending(s, b) == P->Buf) m |= 1u << 18;
-        if (md != mode_of(clams_mc_pending(s, b), clams_mc_critical(s, b), s->thsm)) m |= 1u << 24;
+        if (!P->Pipe && md != mode_of(clams_mc_pending(s, b), clams_mc_critical(s, b), s->thsm)) m |= 1u << 24;
+        if (P->Pipe && md != mode_of(pend, crit, s->thsm)) m |= 1ull << 25;
     }
     if (arr && dep && ab == db && ar == dr && ab < P->Banks) m |= 1u << 19;
     if (dep && db < P->Banks && s->occ[8 * db + dr] == 0 && !(arr && ab == db && ar == dr)) m |= 1u << 20;
@@ -304,6 +401,7 @@ static const char *const clams_mc_presets[] = {"final",  "",
                                                "semi",   "Scheme=semi,ThSM=40",
                                                "small",  "Banks=4,Buf=16,Window=120,WinBits=4",
                                                "tiny",   "Banks=1,Buf=3,Window=96,WinBits=2",
+                                               "pipe",   "Pipe=1",
                                                NULL};
 
 static void kind_init(void *s, const void *cfg) { clams_mc_init(s, cfg); }

@@ -40,8 +40,12 @@ static inline unsigned clams_mc_dw(const clams_mc_cfg *P)
     return bits_count_w(100u * (unsigned)bits_mask(P->WinBits));
 }
 static inline unsigned clams_mc_dcw(const clams_mc_cfg *P) { return bits_count_w(clams_mc_dw(P)); }
-/* cycles from a window's last cycle to the thresholds' update: 8 x (start, steps, done) */
-static inline unsigned clams_mc_calc_cycles(const clams_mc_cfg *P) { return 8 * (clams_mc_dw(P) + 2); }
+/* cycles from a window's last cycle to the thresholds' update: 8 x (start, steps, done),
+ * and with Pipe = 1 a prepare cycle per PCR and Table 2's 7 steps and commit */
+static inline unsigned clams_mc_calc_cycles(const clams_mc_cfg *P)
+{
+    return 8 * (clams_mc_dw(P) + 2 + P->Pipe) + 8 * P->Pipe;
+}
 
 #include "clams_mc_ports.def"
 BLK_STRUCTS(clams_mc, CLAMS_MC_PORTS, CLAMS_MC_PROBES)
@@ -66,6 +70,30 @@ typedef struct clams_mc_state {
     uint8_t ck, go;                   /* ck_q, go_q */
     uint8_t thcr, thsm;               /* thcr_q (Th_CR - 1), thsm_q */
     div_model div;                    /* u_div */
+    /* Pipe = 1 (all 0 when Pipe = 0; docs/timing/clams_mc.md): the division's start after
+     * its prepare cycle, the saturated running sum of the arrivals of rank <= k; Table 2's
+     * step, its running Th_CR - 1 and Th_SM and the step's PCR(k), PCR(k+1); the critical
+     * ranks' mask (bit r: r <= Th_CR - 1); the modes' stage A (per bank the pair sums of
+     * its counters, all and critical ranks only, the departure's flags, Th_SM), stage B
+     * (pending and critical less the departure, Th_SM), stage C (critical != 0, 100 x
+     * critical, Th_SM[6:3] x pending, Th_SM[2:0] x pending) */
+    uint8_t st;                          /* st_q */
+    uint32_t cumc;                       /* cumc_q */
+    uint8_t tk, tcr, tsm, ta, tn;        /* tk_q, tcr_q, tsm_q, ta_q, tn_q */
+    uint8_t crm;                         /* crm_q */
+    uint16_t pa[CLAMS_MC_MAX_B][4];      /* pa_q */
+    uint16_t ca[CLAMS_MC_MAX_B][4];      /* ca_q */
+    uint8_t da[CLAMS_MC_MAX_B];          /* da_q */
+    uint8_t dca[CLAMS_MC_MAX_B];         /* dca_q */
+    uint8_t thsma;                       /* thsma_q */
+    uint16_t pend1[CLAMS_MC_MAX_B];      /* pend1_q */
+    uint16_t crit1[CLAMS_MC_MAX_B];      /* crit1_q */
+    uint8_t thsm1[CLAMS_MC_MAX_B];       /* thsm1_q: a copy per bank */
+    uint32_t snk;                        /* snk_q: the rank-k counter the next prepare cycle adds */
+    uint8_t nz2[CLAMS_MC_MAX_B];         /* nz2_q */
+    uint32_t c100[CLAMS_MC_MAX_B];       /* c100_q */
+    uint32_t ph[CLAMS_MC_MAX_B];         /* ph_q */
+    uint32_t pl[CLAMS_MC_MAX_B];         /* pl_q */
 } clams_mc_state;
 
 void clams_mc_init(clams_mc_state *s, const clams_mc_cfg *cfg);
