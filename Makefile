@@ -22,12 +22,12 @@ GPU_UNIT_SRC := $(wildcard $(TOP)/tb/unit/gpu/*.c) $(TOP)/tb/unit/unit.c
 KSTREAM   := $(BUILD)/bin/kstream
 KSTREAM_SRC := $(TOP)/cmodel/gpu/gpu_kernels.c $(TOP)/cmodel/gpu/gk_app.c $(TOP)/cmodel/gpu/gk_trace.c $(wildcard $(TOP)/cmodel/gpu/apps/*.c) $(TOP)/cmodel/blocks/num.c $(TOP)/tb/gpu/kstream.c
 
-.PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build experiments test-slurm mutants formal soak coverage
+.PHONY: all deps tools portgen run test test-full waves bench lint synth vpi cocotb clean help new-block fuzz fuzz-build experiments test-slurm mutants formal soak coverage gls
 all: tools
 
 help:
 	@echo "make run | test | test-full | waves BLOCK=b [SEED=n | VEC=file] | bench [BASE=rev] [BENCH=blocks,gpu,vpi] | lint | synth [LIBERTY=f] | experiments [SEED=001,...] [EXP=a,b] [PROFILE=slurm] | test-slurm | vpi [SIM=s] | cocotb SIM=s | fuzz [SECONDS=n] | new-block NAME=x [HOOK=h] | deps | clean"
-	@echo "verification strength: make mutants [BLOCK=b] | formal [BLOCK=b|common] | coverage | soak [CYCLES=1e8] [BLOCK=b] [SEED=n]"
+	@echo "verification strength: make mutants [BLOCK=b] | gls [BLOCK=b] [CONFIG=c] | formal [BLOCK=b|common] | coverage | soak [CYCLES=1e8] [BLOCK=b] [SEED=n]"
 	@echo "blocks: $(BLOCKS)"
 
 deps:
@@ -144,6 +144,11 @@ GIVEN = $(filter command line environment,$(origin $(1)))
 mutants: tools
 	@$(TOP)/mk/deps.sh
 	@python3 $(TOP)/tb/mutants/mutants.py $(if $(call GIVEN,BLOCK),--block $(BLOCK))
+# make gls [BLOCK=b] [CONFIG=c]: gate-level lockstep of the mapped Nangate45 netlists and
+# their Yosys equivalence with the RTL, build/gls/REPORT.md (GLS_ARGS: more tb/gls/gls.py options)
+gls: tools
+	@$(TOP)/mk/deps.sh
+	@python3 $(TOP)/tb/gls/gls.py $(if $(call GIVEN,BLOCK),--block $(BLOCK)) $(if $(call GIVEN,CONFIG),--config $(CONFIG),--vectors) $(GLS_ARGS)
 # make formal [BLOCK=b|common]: every proof, build/formal/REPORT.md
 formal:
 	@$(TOP)/mk/deps.sh

@@ -7,7 +7,7 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$CK_TOP" || exit 2
 test_blocks >/dev/null  # (computed once)
-AREAS="build block common gpu gpu_blocks apps traces exp scaffold verify fuzz synth vpi waves usage"
+AREAS="build block common gpu gpu_blocks apps traces exp scaffold verify gls fuzz synth vpi waves usage"
 for CK_AREA in $AREAS; do
   CK_TAGS=$CK_AREA CK_NEEDS=build_c
   # shellcheck disable=SC1090
