@@ -211,6 +211,20 @@ PY
 }
 # core.dl1d_follow: decoupled: only SM 1's reads (the baseline leader) count as baseline;
 # baseline: every follower's reads do as well; duel: what the comparator says (some)
+# an L1 block's added access cycles (l1_extra_lat; the decoupled L1D's pipelined form adds
+# one): every hit returns a cycle later, so with every read a hit (the L1 warmed and the
+# kernel re-reading it) the run is slower, and event skipping stays exact (--no-skip: the
+# same JSON)
+l1_extra_lat() {
+  local a=(--workload particlefilter --scale 0.05 --config dl1d --dl1d on --quiet) c0 c1
+  $G "${a[@]}" --json "$L/xlat0.json" && $G "${a[@]}" --set dl1d.Pipe=1 --json "$L/xlat1.json" &&
+    $G "${a[@]}" --set dl1d.Pipe=1 --no-skip --json "$L/xlat1-ns.json" || return 1
+  cmp -s "$L/xlat1.json" "$L/xlat1-ns.json" || { echo "dl1d.Pipe=1: the JSON differs with --no-skip"; return 1; }
+  c0=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['counters']['cycles'])" "$L/xlat0.json")
+  c1=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['counters']['cycles'])" "$L/xlat1.json")
+  echo "l1_extra_lat: particlefilter x0.05, dl1d Pipe=0 $c0 cycles, Pipe=1 $c1 cycles; --no-skip the same JSON"
+  [ "$c1" -gt "$c0" ]
+}
 dl1d_follow() {
   local f
   for f in duel decoupled baseline; do
@@ -253,6 +267,7 @@ declare_gpu() {
   ckf gpu_timeline_plot -s 'timeline plots' -- timeline_plot
   ckf gpu_sap_move -s '^sap_move: ' -- sap_move
   ckf gpu_dl1d_follow -s '^dl1d_follow: ' -- dl1d_follow
+  ckf gpu_l1_extra_lat -s '^l1_extra_lat: ' -- l1_extra_lat
   bad gpu_bad_sap_move "core.sap_move: 'later' is not one of accept prefetch" -- $G --workload atax --set core.sap_move=later
   bad gpu_bad_dl1d_follow "core.dl1d_follow=3 out of range 0..2" -- $G --workload atax --set core.dl1d_follow=3
   bad gpu_timeline_plot_missing "build/none.json: No such file or directory" -- python3 experiments/bin/timeline.py build/none.json build/none-plot
