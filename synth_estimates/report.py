@@ -262,6 +262,64 @@ def svg_plot(points, path):
         fh.write("\n".join(out) + "\n")
 
 
+def fmax_of(r, basis):
+    """(Fmax on the basis, reg2reg Fmax, logic area um2) of a result at Nangate45"""
+    n = ((r or {}).get("liberty") or {}).get("nangate45", {}).get("logic") or {}
+    t = (n.get("timing") or {}).get(basis) or {}
+    return t.get("fmax_ghz"), n.get("fmax_ghz"), n.get("area_um2")
+
+
+def timing_forms(block_files, results, claims):
+    """## Timing claims, both forms: per block and timing claim, the single-cycle form
+    (configuration final) and the pipelined one (the configuration with a "timing" object:
+    the claims it answers, the clock, the Fmax basis, the added latency, and the experiment
+    whose geometric-mean IPC ratio pipe_ipc.json holds)"""
+    byid = {c["id"]: c for c in claims}
+    try:
+        ipc = json.load(open(os.path.join(HERE, "pipe_ipc.json")))
+    except (OSError, ValueError):
+        ipc = {}
+    L = ["## Timing claims: the single-cycle and the pipelined forms", "",
+         "Each block that misses its seed's clock as built has a pipelined form (parameter `Pipe`, preset `pipe`,",
+         "lockstep-verified like the single-cycle form; where the registers went and why: docs/timing/<block>.md).",
+         "Fmax at Nangate45 on the claim's basis (*io*: ports constrained; *sram_io*: arrays timed as SRAM and",
+         "ports constrained), register to register in brackets; logic area; the cycles the pipeline adds at the",
+         "block's ports; and what they cost the GPU: the geometric mean over the seed's applications of IPC with",
+         "the pipelined form over IPC with the single-cycle form, on the seed's machine (experiment named; its",
+         "table in docs/studies/<experiment>/).", "",
+         "| claim | clock | block | single-cycle Fmax | pipelined Fmax | area single / pipelined (um2) | added latency | IPC pipelined / single-cycle | verdict |",
+         "|---|---|---|---|---|---|---|---|---|"]
+    rows = []
+    for b in sorted(block_files):
+        cf = block_files[b]["configs"]
+        pipe = [(n, c["timing"]) for n, c in cf.items() if isinstance(c.get("timing"), dict)]
+        for cname, t in pipe:
+            for cid, clk in zip(t["claims"], t["clock_ghz"]):
+                rows.append((cid, clk, b, cname, t))
+    for cid, clk, b, cname, t in sorted(rows, key=lambda x: (x[0], x[2])):
+        f1, r1, a1 = fmax_of(results.get((b, "final")), t["basis"])
+        f2, r2, a2 = fmax_of(results.get((b, cname)), t["basis"])
+        e = ipc.get(t["ipc"][0], {}).get(t["ipc"][1])
+        ipc_txt = (f"{fmt(e['gm'])} ({t['ipc'][0]}: {e['n']} applications, lowest {fmt(e['min'])} {e['min_app']})"
+                   if e else f"not measured ({t['ipc'][0]})")
+        if f2 is None:
+            verdict = "pipelined form not synthesized"
+        elif f2 >= clk:
+            verdict = "holds with the pipelined form"
+        elif f1 is not None and f1 >= clk:
+            verdict = "holds single-cycle"
+        else:
+            verdict = f"does not hold in either form (see {t['doc']})"
+        claim = byid.get(cid, {})
+        L.append(f"| {cid} | {fmt(clk)} GHz ({claim.get('seed', '?')}) | {b} | {fmt(f1)} ({fmt(r1)}) GHz | "
+                 f"{fmt(f2)} ({fmt(r2)}) GHz | {fmt(a1)} / {fmt(a2)} | {t['latency']} | {ipc_txt} | {verdict} |")
+    have = {r[2] for r in rows}
+    missing = sorted(b for b in block_files if b not in have)
+    if missing:
+        L += ["", "No pipelined form yet: " + ", ".join(missing) + " (docs/timing.md says why)."]
+    return L + [""]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
@@ -341,6 +399,7 @@ def main():
         svg_plot(plot, os.path.join(a.out, "area_vs_claim.svg"))
         L += ["![area vs claim](area_vs_claim.svg)", ""]
 
+    L += timing_forms(block_files, results, claims)
     L += ["## Blocks", ""]
     for (b, cfg), r in sorted(results.items()):
         st = r["storage"]

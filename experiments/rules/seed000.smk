@@ -112,4 +112,13 @@ gexp.experiment(
     setup="8 entries, 5-cycle latency; Base-S, 12 kernels, scale 0.1",
     designs=FACTORIAL, pairs=S12, scale=0.1, plot={"factorial": True})
 
+# [timing] (docs/timing.md): the pipelined form's cost in the GPU, IPC against the single-cycle form
+# on the seed's own machine and applications.
+gexp.experiment(
+    "s000_timing_pipe", seed="000", where="issue [timing]: the pipelined MRPB (docs/timing/mrpb.md)",
+    title="The final MRPB with its pipelined drain (Pipe=1) against the single-cycle form",
+    setup="Table 4's final MRPB; Pipe=1 registers the drain's pick, the array read address and the write port, "
+          "inside the 5-cycle latency (Latency - 4 delay stages), so an uncontended request is offered at the same cycle",
+    designs={"MRPB": FINAL, "MRPB, pipelined": mrpb(FINAL, Pipe=1)}, pairs=S12, baseline="MRPB")
+
 DEFAULT_SET["000"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "000" and n != "factorial"]

@@ -208,4 +208,16 @@ gexp.experiment(
         {"name": "DRAM bus, Baseline, relieved", "design": "Baseline, relieved", "counter": "dram_bandwidth_use", "seed": {}, "fmt": 3},
     ])
 
+# [timing] (docs/timing.md): the pipelined form's cost in the GPU, IPC against the single-cycle form
+# on the seed's own machine and applications.
+gexp.experiment(
+    "s001_timing_pipe", seed="001", where="issue [timing]: the pipelined LAWS and SAP (docs/timing/laws.md, sap.md)",
+    title="APRES with LAWS, SAP or both in their pipelined forms (Pipe=1) against the single-cycle forms",
+    setup=S001_COMMON + " LAWS Pipe=1: a group forms and the order moves one cycle after the issue; SAP Pipe=1: "
+          "the stride check 2 cycles after the load, the first prefetch 6 cycles after it (was 1).",
+    designs={"APRES": S001_APRES, "APRES, LAWS pipelined": dict(S001_APRES, **{"laws.Pipe": 1}),
+             "APRES, SAP pipelined": dict(S001_APRES, **{"sap.Pipe": 1}),
+             "APRES, both pipelined": dict(S001_APRES, **{"laws.Pipe": 1, "sap.Pipe": 1})},
+    pairs=S001_ALL, baseline="APRES", scales=S001_SCALES)
+
 DEFAULT_SET["001"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "001"]

@@ -193,4 +193,14 @@ gexp.experiment(
     ],
     timelines=[(P, "nw", "DL1D"), (P, "nw", "DL1D no dueling")])
 
+# [timing] (docs/timing.md): the pipelined form's cost in the GPU, IPC against the single-cycle form
+# on the seed's own machine and applications.
+gexp.experiment(
+    "s002_timing_pipe", seed="002", where="issue [timing]: the pipelined decoupled L1D (docs/timing/dl1d.md)",
+    title="The decoupled L1D pipelined (Pipe=1: the decision a cycle later, added to every L1 access) against the single-cycle form",
+    setup=MAIN_SETUP + "; Pipe=1 adds one cycle to every L1 access (hits return, misses leave a cycle later) and "
+          "decides the dueling 16 cycles later",
+    designs={"DL1D": DL1D, "DL1D, pipelined": dict(DL1D, **{"dl1d.Pipe": 1})},
+    pairs=[(P, a) for a in APPS], baseline="DL1D", scales=SCALES_OF(APPS))
+
 DEFAULT_SET["002"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "002"]

@@ -257,4 +257,20 @@ gexp.experiment(
         {"name": "assoc. refusals", "design": "MemSched+SelCaching", "counter": "l1_fail_assoc", "seed": {}, "fmt": 0},
     ])
 
+# [timing] (docs/timing.md): the pipelined form's cost in the GPU, IPC against the single-cycle form
+# on the seed's own machine and applications.
+gexp.experiment(
+    "s003_timing_pipe_rft", seed="003", where="issue [timing]: the pipelined reuse frequency table (docs/timing/rft.md)",
+    title="LASC with the reuse frequency table pipelined (Pipe=1: an eviction's update lands 2 cycles later)",
+    setup=CHOO + "; Table 5.2's 15 applications",
+    designs={"LASC": LASC, "LASC, pipelined": dict(LASC, **{"rft.Pipe": 1})}, baseline="LASC",
+    pairs=pairs003(CH5), scales=scales003(CH5), classes=cls_reuse(CH5))
+
+gexp.experiment(
+    "s003_timing_pipe_memsched", seed="003", where="issue [timing]: the pipelined memory request scheduler (docs/timing/memsched.md)",
+    title="The memory request scheduler with its candidate list found a cycle early (Pipe=1)",
+    setup=CHOO + "; Table 6.2's 14 applications; a request is a candidate from 2 cycles after it is queued (was 1)",
+    designs={"MemSched": MEMSCHED, "MemSched, pipelined": dict(MEMSCHED, **{"memsched.Pipe": 1})}, baseline="MemSched",
+    pairs=pairs003(CH6), scales=scales003(CH6), classes=cls_iw(CH6))
+
 DEFAULT_SET["003"] = [n for n in gexp.EXPERIMENTS if gexp.EXPERIMENTS[n]["seed"] == "003"]

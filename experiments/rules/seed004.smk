@@ -182,5 +182,16 @@ gexp.experiment(
          "seed": {}, "fmt": 2},
     ])
 
+# [timing] (docs/timing.md): the pipelined form's cost in the GPU, IPC against the single-cycle form
+# on the seed's own machine and applications.
+gexp.experiment(
+    "s004_timing_pipe", seed="004", where="issue [timing]: the pipelined CLAMS picker and controller (docs/timing/clams_pick.md, clams_mc.md)",
+    title="Dyn-CLAMS with its picker (Pipe=4: the pick 4 DRAM cycles after its view), its controller (Pipe=1: modes 3 cycles late) or both pipelined",
+    setup=COMMON_SETUP + "; a pick whose slot is no longer a candidate for the same command issues nothing that cycle",
+    designs={"Dyn-CLAMS": DYN, "Dyn-CLAMS, picker pipelined": dict(DYN, **{"clams_pick.Pipe": 4}),
+             "Dyn-CLAMS, controller pipelined": dict(DYN, **{"clams_mc.Pipe": 1}),
+             "Dyn-CLAMS, both pipelined": dict(DYN, **{"clams_pick.Pipe": 4, "clams_mc.Pipe": 1})},
+    pairs=PAIRS, baseline="Dyn-CLAMS", scales=SCALES)
+
 DEFAULT_SET["004"] = ["fig10_schedulers", "fig10_per_app", "thsm_sensitivity", "window_sensitivity", "fig4_bandwidth",
-                    "s004_mech_dram"]
+                    "s004_mech_dram", "s004_timing_pipe"]
