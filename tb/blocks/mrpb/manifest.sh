@@ -11,7 +11,7 @@ MAIN_CONFIG="@final"
 # smallest and the widest
 LINT_CONFIGS=("" "-GDrain=1 -GGreedy=1" "-GDrain=2 -GNumQ=8 -GSig=1 -GFlush=0" "-GNumQ=32 -GSig=2 -GLatency=18"
               "-GNumQ=1 -GDepth=1 -GLatency=3" "-GNumQ=64 -GDepth=32 -GDrain=2 -GAddrW=64 -GPcW=64 -GTagW=32"
-              "-GPipe=1" "-GPipe=1 -GNumQ=1 -GDepth=1 -GDrain=1 -GGreedy=1")
+              "-GPipe=1" "-GPipe=1 -GNumQ=2 -GDepth=1 -GDrain=1 -GGreedy=1")
 LINT_YOSYS_CONFIGS=("" "-GDrain=2 -GNumQ=8" "-GPipe=1")
 # a wide and a narrow qlen_o, a 6- and a 3-bit queue index, one queue of one entry
 LINT_PORT_CONFIGS=("" "NumQ=8,Sig=block,Policy=rr" "NumQ=1,Depth=1,Latency=3" "@pipe")
