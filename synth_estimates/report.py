@@ -280,8 +280,8 @@ def timing_forms(block_files, results, claims):
     except (OSError, ValueError):
         ipc = {}
     L = ["## Timing claims: the single-cycle and the pipelined forms", "",
-         "Each block that misses its seed's clock as built has a pipelined form (parameter `Pipe`, preset `pipe`,",
-         "lockstep-verified like the single-cycle form; where the registers went and why: docs/timing/<block>.md).",
+         "A block with a pipelined form (parameter `Pipe`, preset `pipe`, lockstep-verified like the single-cycle",
+         "form; where the registers went and why: docs/timing/<block>.md) has a row per timing claim it answers.",
          "Fmax at Nangate45 on the claim's basis (*io*: ports constrained; *sram_io*: arrays timed as SRAM and",
          "ports constrained), register to register in brackets; logic area; the cycles the pipeline adds at the",
          "block's ports; and what they cost the GPU: the geometric mean over the seed's applications of IPC with",
