@@ -6,6 +6,7 @@ the pipelined form implements the same policy late (docs/timing/clams_mc.md):
   - each threshold update (upd_o) comes exactly 16 cycles after the single-cycle form's, with
     the same new Th_CR, Th_SM and PCR(1..8).
 Exits 1 on any difference, or if a run compares too little to mean anything."""
+import argparse
 import subprocess
 import sys
 
@@ -28,6 +29,8 @@ def run(pipe, preset, knobs, extra, cycles=40000, seed=5):
     return rows
 
 
+argparse.ArgumentParser(prog="pipe_equiv.py", usage="tb/blocks/clams_mc/pipe_equiv.py (from the top; takes no arguments)",
+                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
 fail = 0
 for preset, knobs, extra in RUNS:
     a, b = run(0, preset, knobs, extra), run(1, preset, knobs, extra)
