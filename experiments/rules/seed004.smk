@@ -193,5 +193,15 @@ gexp.experiment(
              "Dyn-CLAMS, both pipelined": dict(DYN, **{"clams_pick.Pipe": 4, "clams_mc.Pipe": 1})},
     pairs=PAIRS, baseline="Dyn-CLAMS", scales=SCALES)
 
+gexp.experiment(
+    "s004_timing_pipe_rank", seed="004", where="issue [timing]: the pipelined CLAMS rank (docs/timing/clams_rank.md)",
+    title="Dyn-CLAMS with its per-core rank pipelined: the comparators a cycle after the epoch's end (rank 1 cycle late), "
+          "or the seed's divider as a 16-step restoring divider (rank 17 cycles late)",
+    setup=COMMON_SETUP,
+    designs={"Dyn-CLAMS": DYN, "Dyn-CLAMS, rank pipelined": dict(DYN, **{"clams_rank.Pipe": 1}),
+             "Dyn-CLAMS, rank pipelined (divide)": dict(DYN, **{"clams_rank.Pipe": 1, "clams_rank.Form": "divide"})},
+    pairs=PAIRS, baseline="Dyn-CLAMS", scales=SCALES)
+
 DEFAULT_SET["004"] = ["fig10_schedulers", "fig10_per_app", "thsm_sensitivity", "window_sensitivity", "fig4_bandwidth",
-                    "s004_mech_dram", "s004_timing_pipe"]
+                    "s004_mech_dram", "s004_timing_pipe",
+                    "s004_timing_pipe_rank"]

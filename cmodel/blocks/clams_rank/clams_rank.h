@@ -16,6 +16,7 @@
 
 #include "bits.h"
 #include "blk.h"
+#include "divider_model.h"
 
 #include "clams_rank_params.def"
 typedef struct clams_rank_cfg {
@@ -32,6 +33,11 @@ static inline unsigned clams_rank_aw(const clams_rank_cfg *P)
     return bits_count_w((unsigned)bits_mask(clams_rank_cw(P)) * P->Epoch);
 }
 
+/* Pipe=1: the width of 8 x short and of 7 x resident (AW + 3 bits: the compare form's
+ * steps, the divider's width) and its step counter's */
+static inline unsigned clams_rank_dw(const clams_rank_cfg *P) { return clams_rank_aw(P) + 3; }
+static inline unsigned clams_rank_dcw(const clams_rank_cfg *P) { return bits_count_w(clams_rank_dw(P)); }
+
 #include "clams_rank_ports.def"
 BLK_STRUCTS(clams_rank, CLAMS_RANK_PORTS, CLAMS_RANK_PROBES)
 #define BLK_T_CFG clams_rank_cfg
@@ -46,6 +52,20 @@ typedef struct clams_rank_state {
     uint32_t acc_live;  /* acc_live_q */
     uint32_t acc_short; /* acc_short_q */
     uint8_t rank;       /* rank_q: rank - 1 */
+    /* Pipe=1, compare form: 8S > kL (k = 1..7) bit-serially, least significant first */
+    uint64_t sa;        /* g_pcmp.sa_q: 8S, shifting right */
+    uint32_t sl;        /* g_pcmp.sl_q: L, shifting right */
+    uint8_t lh;         /* g_pcmp.lh_q: L's bits i-1 (bit 0), i-2, i-3 */
+    uint8_t c3, c5, c6, b7; /* g_pcmp: carries of 3L, 5L, 6L; borrow of 7L = 8L - L */
+    uint8_t gt;         /* g_pcmp.gt_q: bit k-1 = 8S > kL so far */
+    uint8_t scnt, sdone; /* g_pcmp.cnt_q, done_q */
+    uint8_t nz;         /* g_pcmp.nz_q: a bit of L so far was 1 */
+    /* Pipe=1, divide form: the dividing epoch had L = 0 (g_pdiv.lz_q) */
+    uint8_t lz;
+    /* Pipe=1: the epoch's last cycle, a register (g_last_reg.last_q) */
+    uint8_t lastq;
+    /* Pipe=1, divide form: 8 S / L in the shared divider */
+    div_model div;      /* u_div */
 } clams_rank_state;
 
 void clams_rank_init(clams_rank_state *s, const clams_rank_cfg *cfg);
