@@ -67,6 +67,7 @@ module clams_rank #(
 
   // the epoch's last cycle: Pipe=0 the epoch cycle's compare; Pipe=1 a register set the
   // cycle before (the compare off the path into the accumulators and the rank's loads)
+  wire last;
   generate
     if (Pipe == 0) begin : g_last_cmp
       assign last = (cyc_q == Last);
@@ -83,7 +84,6 @@ module clams_rank #(
   // this cycle's sums (never overflow: AW holds an epoch of the largest port value)
   wire [AW-1:0] live_sum = acc_live_q + {{(AW - CW) {1'b0}}, live_i};
   wire [AW-1:0] short_sum = acc_short_q + {{(AW - CW) {1'b0}}, short_i};
-  wire last;  // the epoch's last cycle (Pipe=1: a register, set the cycle before)
 
   // the rank of the sums (Pipe=1: of what the pipeline gives, in its cycle)
   wire [2:0] new_rank;  // Pipe=0: the rank of this cycle's sums
